@@ -1,0 +1,47 @@
+package io.albis.schema;
+
+/**
+ * Every type Albis stores. The code is the type's byte in the schema and metadata files; the
+ * width is its size in a row's fixed area (variable types keep an 8-byte offset+size there).
+ */
+public enum TypeId {
+    BOOLEAN(1, 1),
+    BYTE(2, 1),
+    SHORT(3, 2),
+    INT(4, 4),
+    LONG(5, 8),
+    FLOAT(6, 4),
+    DOUBLE(7, 8),
+    /** Unscaled value as a long (precision ≤ 18) or a 16-byte two's complement (precision ≤ 38). */
+    DECIMAL(8, -1),
+    /** Days since 1970-01-01 as an int. */
+    DATE(9, 4),
+    /** Microseconds since 1970-01-01T00:00:00Z as a long. */
+    TIMESTAMP(10, 8),
+    /** UTF-8 bytes in the variable area. */
+    STRING(11, 8),
+    BINARY(12, 8),
+    /** A nested struct. Flattened, a nullable struct leaves a zero-width marker column whose null bit says the struct is null. */
+    STRUCT(13, 0);
+
+    public final int code;
+    private final int width;
+
+    TypeId(int code, int width) {
+        this.code = code;
+        this.width = width;
+    }
+
+    int fixedWidth() {
+        return width;
+    }
+
+    public static TypeId fromCode(int code) {
+        for (TypeId t : values()) {
+            if (t.code == code) {
+                return t;
+            }
+        }
+        return null;
+    }
+}

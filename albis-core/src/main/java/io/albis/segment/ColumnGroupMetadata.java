@@ -1,0 +1,270 @@
+package io.albis.segment;
+
+import io.albis.error.CorruptFileException;
+import io.albis.layout.FileHeader;
+import io.albis.row.RowLayout;
+import io.albis.schema.Column;
+import io.albis.schema.ColumnGroup;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.schema.TypeId;
+import io.albis.util.ByteSink;
+import io.albis.util.ByteSource;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The metadata file of one column group in one row group (docs/FORMAT.md, "Metadata file"):
+ * <pre>
+ * header(8, kind 'M') groupId:i32 segmentSize:i32 rowCount:i64 dataLength:i64
+ * columnCount:i32 { columnId:i32 type:u8 precision:u8 scale:u8 }*
+ * segmentCount:i32 { offset:i64 length:i32 padding:i32 rows:i32 crc32c:i32
+ *                    { nullCount:i32 flags:u8 [min max] }* }*
+ * crc32c:i32 "ALBE"
+ * </pre>
+ * flags: bit 0 min/max present, bit 1 sorted. min/max: LONG and DOUBLE kinds 8 bytes each,
+ * WIDE 16 bytes each, BYTES u16 length + bytes each.
+ */
+public final class ColumnGroupMetadata {
+    private static final int FLAG_MINMAX = 1;
+    private static final int FLAG_SORTED = 2;
+
+    private final int groupId;
+    private final int segmentSize;
+    private final long rowCount;
+    private final long dataLength;
+    private final int[] columnIds;
+    private final DataType[] types;
+    private final List<SegmentMetadata> segments;
+
+    public ColumnGroupMetadata(int groupId, int segmentSize, long rowCount, long dataLength, int[] columnIds,
+            DataType[] types, List<SegmentMetadata> segments) {
+        this.groupId = groupId;
+        this.segmentSize = segmentSize;
+        this.rowCount = rowCount;
+        this.dataLength = dataLength;
+        this.columnIds = columnIds.clone();
+        this.types = types.clone();
+        this.segments = List.copyOf(segments);
+    }
+
+    public int groupId() {
+        return groupId;
+    }
+
+    public int segmentSize() {
+        return segmentSize;
+    }
+
+    public long rowCount() {
+        return rowCount;
+    }
+
+    /** Expected length of the data file, header included. */
+    public long dataLength() {
+        return dataLength;
+    }
+
+    public List<SegmentMetadata> segments() {
+        return segments;
+    }
+
+    public int columnCount() {
+        return columnIds.length;
+    }
+
+    public int columnId(int slot) {
+        return columnIds[slot];
+    }
+
+    public DataType type(int slot) {
+        return types[slot];
+    }
+
+    /** Longest segment, to size a read buffer. */
+    public int maxSegmentLength() {
+        int m = 0;
+        for (SegmentMetadata s : segments) {
+            m = Math.max(m, s.length());
+        }
+        return m;
+    }
+
+    /** Index of the segment holding row {@code row} of the row group (rows of a group are contiguous). */
+    public int segmentOfRow(long row) {
+        int lo = 0;
+        int hi = segments.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (segments.get(mid).firstRow() <= row) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    /** Checks the stored column list against the schema's group, so a mismatched file is refused before reading rows. */
+    public void checkMatches(Schema schema, ColumnGroup group, String file) throws CorruptFileException {
+        if (group.id() != groupId) {
+            throw new CorruptFileException(file, FileHeader.LENGTH, "metadata is for column group " + groupId
+                    + " but sits in the directory of group " + group.id());
+        }
+        if (group.size() != columnIds.length) {
+            throw new CorruptFileException(file, -1, "metadata lists " + columnIds.length + " columns, schema group '"
+                    + group.name() + "' has " + group.size());
+        }
+        for (int s = 0; s < columnIds.length; s++) {
+            Column c = schema.column(group.column(s));
+            if (c.id() != columnIds[s] || !c.type().equals(types[s])) {
+                throw new CorruptFileException(file, -1, "column " + s + " of the metadata (id " + columnIds[s] + ", "
+                        + types[s] + ") does not match schema column " + c.name() + " (id " + c.id() + ", " + c.type() + ")");
+            }
+        }
+    }
+
+    public byte[] encode() {
+        ByteSink out = new ByteSink();
+        out.bytes(FileHeader.bytes(FileHeader.KIND_METADATA));
+        out.i32(groupId).i32(segmentSize).i64(rowCount).i64(dataLength);
+        out.i32(columnIds.length);
+        for (int s = 0; s < columnIds.length; s++) {
+            out.i32(columnIds[s]).u8(types[s].id().code).u8(types[s].precision()).u8(types[s].scale());
+        }
+        out.i32(segments.size());
+        for (SegmentMetadata seg : segments) {
+            out.i64(seg.offset()).i32(seg.length()).i32(seg.padding()).i32(seg.rowCount()).i32(seg.crc32c());
+            for (ColumnStats st : seg.stats()) {
+                out.i32(st.nullCount()).u8((st.hasMinMax() ? FLAG_MINMAX : 0) | (st.sorted() ? FLAG_SORTED : 0));
+                if (st.hasMinMax()) {
+                    switch (st.kind()) {
+                        case LONG -> out.i64(st.minLong()).i64(st.maxLong());
+                        case DOUBLE -> out.i64(Double.doubleToRawLongBits(st.minDouble()))
+                                .i64(Double.doubleToRawLongBits(st.maxDouble()));
+                        case WIDE -> out.bytes(st.minBytes()).bytes(st.maxBytes());
+                        case BYTES -> out.u16(st.minBytes().length).bytes(st.minBytes())
+                                .u16(st.maxBytes().length).bytes(st.maxBytes());
+                        case NONE -> throw new IllegalStateException("struct markers have no min/max");
+                    }
+                }
+            }
+        }
+        return out.footer().toByteArray();
+    }
+
+    /**
+     * Parses and validates a metadata file: the footer checksum, every count against what the
+     * file can hold, and that segments tile the data file exactly.
+     */
+    public static ColumnGroupMetadata decode(byte[] bytes, String file) throws CorruptFileException,
+            io.albis.error.AlbisFormatException {
+        FileHeader.check(ByteBuffer.wrap(bytes), FileHeader.KIND_METADATA, file);
+        ByteSource in = ByteSource.withCheckedFooter(bytes, file);
+        in.position(FileHeader.LENGTH);
+        int groupId = in.count("group id", Integer.MAX_VALUE);
+        int segmentSize = in.count("segment size", Integer.MAX_VALUE);
+        if (segmentSize < 1) {
+            throw in.corrupt("segment size is 0");
+        }
+        long rowCount = in.i64("row count");
+        long dataLength = in.i64("data length");
+        if (rowCount < 0 || dataLength < FileHeader.LENGTH) {
+            throw in.corrupt("row count " + rowCount + " or data length " + dataLength + " is impossible");
+        }
+        int n = in.count("column count", in.remaining() / 7);
+        int[] ids = new int[n];
+        DataType[] types = new DataType[n];
+        for (int s = 0; s < n; s++) {
+            int at = in.position();
+            ids[s] = in.count("column id", Integer.MAX_VALUE);
+            TypeId t = TypeId.fromCode(in.u8("type code"));
+            int p = in.u8("precision");
+            int sc = in.u8("scale");
+            if (t == null) {
+                throw in.corruptAt(at + 4, "unknown type code for column " + s);
+            }
+            try {
+                types[s] = DataType.ofStored(t, p, sc);
+            } catch (IllegalArgumentException e) {
+                throw in.corruptAt(at + 5, e.getMessage());
+            }
+        }
+        StatKind[] kinds = new StatKind[n];
+        for (int s = 0; s < n; s++) {
+            kinds[s] = StatKind.of(types[s]);
+        }
+        int segCount = in.count("segment count", in.remaining() / (24 + 5 * n));
+        List<SegmentMetadata> segs = new ArrayList<>(segCount);
+        long expectOffset = FileHeader.LENGTH;
+        long rows = 0;
+        for (int i = 0; i < segCount; i++) {
+            int at = in.position();
+            long offset = in.i64("segment offset");
+            int length = in.count("segment length", RowLayout.MAX_ROW_LENGTH);
+            int padding = in.count("segment padding", Integer.MAX_VALUE);
+            int segRows = in.count("segment row count", Integer.MAX_VALUE);
+            int crc = in.i32("segment checksum");
+            if (offset != expectOffset) {
+                throw in.corruptAt(at, "segment " + i + " starts at " + offset + ", expected " + expectOffset);
+            }
+            if (offset + length + padding > dataLength) {
+                throw in.corruptAt(at, "segment " + i + " (" + offset + "+" + length + "+" + padding
+                        + ") runs past the data length " + dataLength);
+            }
+            if (segRows == 0 || length == 0) {
+                throw in.corruptAt(at, "segment " + i + " is empty");
+            }
+            List<ColumnStats> stats = new ArrayList<>(n);
+            for (int s = 0; s < n; s++) {
+                int nulls = in.count("null count", segRows);
+                int flags = in.u8("stat flags");
+                boolean mm = (flags & FLAG_MINMAX) != 0;
+                long minL = 0;
+                long maxL = 0;
+                double minD = 0;
+                double maxD = 0;
+                byte[] minB = null;
+                byte[] maxB = null;
+                if (mm) {
+                    switch (kinds[s]) {
+                        case LONG -> {
+                            minL = in.i64("min");
+                            maxL = in.i64("max");
+                        }
+                        case DOUBLE -> {
+                            minD = Double.longBitsToDouble(in.i64("min"));
+                            maxD = Double.longBitsToDouble(in.i64("max"));
+                        }
+                        case WIDE -> {
+                            minB = in.bytes(16, "min");
+                            maxB = in.bytes(16, "max");
+                        }
+                        case BYTES -> {
+                            minB = in.bytes(in.u16("min length"), "min");
+                            maxB = in.bytes(in.u16("max length"), "max");
+                        }
+                        case NONE -> throw in.corrupt("a struct marker column claims min/max statistics");
+                    }
+                }
+                stats.add(ColumnStats.decoded(kinds[s], nulls, mm, (flags & FLAG_SORTED) != 0, minL, maxL, minD, maxD,
+                        minB, maxB));
+            }
+            segs.add(new SegmentMetadata(offset, length, padding, rows, segRows, crc, stats));
+            rows += segRows;
+            expectOffset = offset + length + padding;
+        }
+        if (in.remaining() != 0) {
+            throw in.corrupt(in.remaining() + " unexpected bytes after the segments");
+        }
+        if (rows != rowCount) {
+            throw in.corruptAt(FileHeader.LENGTH + 8, "segments hold " + rows + " rows but the header says " + rowCount);
+        }
+        if (expectOffset != dataLength) {
+            throw in.corruptAt(FileHeader.LENGTH + 16, "segments end at " + expectOffset + " but the data length is "
+                    + dataLength);
+        }
+        return new ColumnGroupMetadata(groupId, segmentSize, rowCount, dataLength, ids, types, segs);
+    }
+}

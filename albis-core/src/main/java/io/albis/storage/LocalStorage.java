@@ -1,0 +1,170 @@
+package io.albis.storage;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The embedded default: files on the local file system through NIO channels. */
+public final class LocalStorage implements Storage {
+
+    public static final LocalStorage INSTANCE = new LocalStorage();
+
+    private static Path p(String path) {
+        if (path.startsWith("file://")) {
+            return Path.of(java.net.URI.create(path));
+        }
+        if (path.startsWith("file:")) {
+            return Path.of(path.substring("file:".length()));
+        }
+        return Path.of(path);
+    }
+
+    @Override
+    public List<String> list(String dir) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (Stream<Path> s = Files.list(p(dir))) {
+            s.forEach(e -> names.add(e.getFileName().toString()));
+        }
+        names.sort(Comparator.naturalOrder());
+        return names;
+    }
+
+    @Override
+    public boolean exists(String path) {
+        return Files.exists(p(path));
+    }
+
+    @Override
+    public boolean isDirectory(String path) {
+        return Files.isDirectory(p(path));
+    }
+
+    @Override
+    public void mkdirs(String dir) throws IOException {
+        Files.createDirectories(p(dir));
+    }
+
+    @Override
+    public ReadableFile open(String path) throws IOException {
+        return new LocalReadableFile(path, FileChannel.open(p(path), StandardOpenOption.READ));
+    }
+
+    @Override
+    public WritableFile create(String path) throws IOException {
+        FileChannel ch = FileChannel.open(p(path), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return new LocalWritableFile(ch);
+    }
+
+    @Override
+    public void rename(String from, String to) throws IOException {
+        Path target = p(to);
+        if (Files.exists(target)) {
+            throw new FileAlreadyExistsException(to, from, "rename target exists");
+        }
+        // ATOMIC_MOVE: the rename is one step on POSIX; readers see the old name or the new one.
+        Files.move(p(from), target, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    @Override
+    public void delete(String path) throws IOException {
+        Path root = p(path);
+        if (!Files.exists(root)) {
+            return;
+        }
+        if (!Files.isDirectory(root)) {
+            Files.deleteIfExists(root);
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            List<Path> all = s.sorted(Comparator.reverseOrder()).toList();
+            for (Path e : all) {
+                try {
+                    Files.deleteIfExists(e);
+                } catch (DirectoryNotEmptyException | NoSuchFileException ignored) {
+                    // raced with another deleter; the walk removes what is left
+                }
+            }
+        }
+    }
+
+    private static final class LocalReadableFile implements ReadableFile {
+        private final String path;
+        private final FileChannel channel;
+
+        LocalReadableFile(String path, FileChannel channel) {
+            this.path = path;
+            this.channel = channel;
+        }
+
+        @Override
+        public String path() {
+            return path;
+        }
+
+        @Override
+        public long length() throws IOException {
+            return channel.size();
+        }
+
+        @Override
+        public void readFully(long position, ByteBuffer dst) throws IOException {
+            long pos = position;
+            while (dst.hasRemaining()) {
+                int n = channel.read(dst, pos);
+                if (n < 0) {
+                    throw new EOFException(path + ": end of file at offset " + pos + " with "
+                            + dst.remaining() + " bytes still to read");
+                }
+                pos += n;
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    private static final class LocalWritableFile implements WritableFile {
+        private final FileChannel channel;
+        private long position;
+
+        LocalWritableFile(FileChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void write(ByteBuffer src) throws IOException {
+            while (src.hasRemaining()) {
+                position += channel.write(src);
+            }
+        }
+
+        @Override
+        public long position() {
+            return position;
+        }
+
+        @Override
+        public void sync() throws IOException {
+            channel.force(false);
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.albis.table;
+
+import io.albis.error.AlbisFormatException;
+import io.albis.error.CorruptFileException;
+import io.albis.error.NotAnAlbisTableException;
+import io.albis.layout.TableLayout;
+import io.albis.schema.Schema;
+import io.albis.schema.SchemaCodec;
+import io.albis.storage.ReadableFile;
+import io.albis.storage.Storage;
+import io.albis.storage.WritableFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.FileAlreadyExistsException;
+
+/**
+ * Reads and publishes a table's versioned schema files. A new version is written under a
+ * temporary name and renamed to {@code _schema.NNNNNNNN}; a rename never replaces an existing
+ * file, so two concurrent changes cannot both publish the same version, and a reader sees either
+ * the old schema or the new one, never a mix.
+ */
+public final class SchemaStore {
+    /** Schema files larger than this are refused before anything is allocated for them. */
+    public static final int MAX_SCHEMA_BYTES = 64 << 20;
+
+    private SchemaStore() {}
+
+    /** The highest schema version present, or -1 if the directory holds none. */
+    public static int currentVersion(Storage storage, String table) throws IOException {
+        if (!storage.isDirectory(table)) {
+            return -1;
+        }
+        int best = -1;
+        for (String name : storage.list(table)) {
+            best = Math.max(best, TableLayout.schemaVersion(name));
+        }
+        return best;
+    }
+
+    public static Schema read(Storage storage, String table) throws IOException {
+        if (!storage.exists(table)) {
+            throw new NotAnAlbisTableException(table, -1, "no such table directory");
+        }
+        int version = currentVersion(storage, table);
+        if (version < 0) {
+            throw new NotAnAlbisTableException(table, -1, "not an Albis table: no " + TableLayout.SCHEMA_PREFIX
+                    + "NNNNNNNN schema file in the directory");
+        }
+        String path = storage.resolve(table, TableLayout.schemaName(version));
+        Schema schema = SchemaCodec.decode(readSmallFile(storage, path, MAX_SCHEMA_BYTES), path);
+        if (schema.version() != version) {
+            throw new CorruptFileException(path, -1, "file name says schema version " + version + " but it holds version "
+                    + schema.version());
+        }
+        return schema;
+    }
+
+    /** Publishes {@code schema} as its version; fails if that version exists already. */
+    public static void publish(Storage storage, String table, Schema schema) throws IOException {
+        String finalName = TableLayout.schemaName(schema.version());
+        String tmp = storage.resolve(table, TableLayout.tempName(finalName));
+        try (WritableFile out = storage.create(tmp)) {
+            out.write(ByteBuffer.wrap(SchemaCodec.encode(schema)));
+            out.sync();
+        }
+        try {
+            storage.rename(tmp, storage.resolve(table, finalName));
+        } catch (FileAlreadyExistsException e) {
+            storage.delete(tmp);
+            throw new java.util.ConcurrentModificationException("schema version " + schema.version() + " of " + table
+                    + " was published by someone else first");
+        } catch (IOException e) {
+            storage.delete(tmp);
+            throw e;
+        }
+    }
+
+    /** Reads a whole file of at most {@code max} bytes, refusing larger ones as corrupt. */
+    static byte[] readSmallFile(Storage storage, String path, int max) throws IOException {
+        try (ReadableFile f = storage.open(path)) {
+            long len = f.length();
+            if (len > max) {
+                throw new AlbisFormatException(path, -1, "file is " + len + " bytes, more than the " + max
+                        + " this kind of file may have");
+            }
+            ByteBuffer buf = ByteBuffer.allocate((int) len);
+            f.readFully(0, buf);
+            return buf.array();
+        }
+    }
+}

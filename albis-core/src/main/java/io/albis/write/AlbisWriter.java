@@ -1,0 +1,415 @@
+package io.albis.write;
+
+import io.albis.error.InvalidOptionException;
+import io.albis.error.SchemaMismatchException;
+import io.albis.layout.TableLayout;
+import io.albis.schema.Column;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.schema.TypeId;
+import io.albis.storage.LocalStorage;
+import io.albis.storage.Storage;
+import io.albis.table.SchemaStore;
+import java.io.Closeable;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Writes rows into a table, as in the paper: set the values of a row with {@code setValue} or the
+ * typed setters (which do not box), then {@link #nextRow()}. Column indexes are those of
+ * {@link Schema#columns()}. A value not set before {@code nextRow} is null.
+ *
+ * <p>Row groups become visible to readers one at a time, when complete; {@link #close()} publishes
+ * the last one, {@link #abort()} drops the unfinished one. Not thread-safe: one writer per thread.
+ */
+public final class AlbisWriter implements Closeable {
+    private final Storage storage;
+    private final String table;
+    private final Schema schema;
+    private final WriterOptions options;
+    private final int[] groupOf;
+    private final int[] slotOf;
+    private final TypeId[] typeOf;
+    private RowGroupWriter current;
+    private int nextIndex;
+    private long rows;
+    private int rowGroupsWritten;
+    private boolean closed;
+
+    private AlbisWriter(Storage storage, String table, Schema schema, WriterOptions options) throws IOException {
+        this.storage = storage;
+        this.table = table;
+        this.schema = schema;
+        this.options = options;
+        int n = schema.columnCount();
+        groupOf = new int[n];
+        slotOf = new int[n];
+        typeOf = new TypeId[n];
+        for (int c = 0; c < n; c++) {
+            groupOf[c] = schema.groupOf(c);
+            slotOf[c] = schema.slotOf(c);
+            typeOf[c] = schema.column(c).type().id();
+        }
+        nextIndex = 0;
+        for (String name : storage.list(table)) {
+            nextIndex = Math.max(nextIndex, TableLayout.rowGroupIndex(name) + 1);
+        }
+    }
+
+    /** Creates a new table (the directory may exist but must not hold a table) and opens it for writing. */
+    public static AlbisWriter create(Storage storage, String table, Schema schema, WriterOptions options)
+            throws IOException {
+        storage.mkdirs(table);
+        for (String name : storage.list(table)) {
+            if (TableLayout.schemaVersion(name) >= 0 || TableLayout.rowGroupIndex(name) >= 0) {
+                throw new InvalidOptionException(table + " already holds an Albis table; append to it or delete it first");
+            }
+        }
+        Schema v1 = schema.withVersion(1);
+        SchemaStore.publish(storage, table, v1);
+        return new AlbisWriter(storage, table, v1, options);
+    }
+
+    public static AlbisWriter create(String table, Schema schema) throws IOException {
+        return create(LocalStorage.INSTANCE, table, schema, WriterOptions.defaults());
+    }
+
+    /**
+     * Opens an existing table to add row groups. When {@code expected} is not null it must have the
+     * table's columns and column groups, so rows are never appended under a different layout.
+     */
+    public static AlbisWriter append(Storage storage, String table, Schema expected, WriterOptions options)
+            throws IOException {
+        Schema current = SchemaStore.read(storage, table);
+        if (expected != null && !(expected.columns().equals(current.columns())
+                && expected.groups().equals(current.groups()))) {
+            throw new SchemaMismatchException("cannot append to " + table + ": its schema is\n" + current
+                    + "but the rows have\n" + expected);
+        }
+        return new AlbisWriter(storage, table, current, options);
+    }
+
+    public Schema schema() {
+        return schema;
+    }
+
+    /** Rows finished with {@link #nextRow()} so far. */
+    public long rowCount() {
+        return rows;
+    }
+
+    public int rowGroupsWritten() {
+        return rowGroupsWritten;
+    }
+
+    private ColumnGroupWriter group(int column, TypeId expected, String what) throws IOException {
+        if (column < 0 || column >= typeOf.length) {
+            throw new SchemaMismatchException("column index " + column + " is outside 0.." + (typeOf.length - 1));
+        }
+        if (expected != null && typeOf[column] != expected) {
+            throw mismatch(column, what);
+        }
+        if (current == null) {
+            openRowGroup();
+        }
+        return current.group(groupOf[column]);
+    }
+
+    private SchemaMismatchException mismatch(int column, String what) {
+        Column c = schema.column(column);
+        return new SchemaMismatchException("column '" + c.name() + "' is " + c.type() + " and cannot take " + what);
+    }
+
+    private void openRowGroup() throws IOException {
+        if (closed) {
+            throw new IllegalStateException("writer for " + table + " is closed");
+        }
+        current = new RowGroupWriter(storage, table, schema, options.segmentSize());
+    }
+
+    public void setBoolean(int column, boolean v) throws IOException {
+        group(column, TypeId.BOOLEAN, "a boolean").putBoolean(slotOf[column], v);
+    }
+
+    public void setByte(int column, byte v) throws IOException {
+        group(column, TypeId.BYTE, "a byte").putByte(slotOf[column], v);
+    }
+
+    public void setShort(int column, short v) throws IOException {
+        group(column, TypeId.SHORT, "a short").putShort(slotOf[column], v);
+    }
+
+    public void setInt(int column, int v) throws IOException {
+        group(column, TypeId.INT, "an int").putInt(slotOf[column], v);
+    }
+
+    public void setLong(int column, long v) throws IOException {
+        group(column, TypeId.LONG, "a long").putLong(slotOf[column], v);
+    }
+
+    public void setFloat(int column, float v) throws IOException {
+        group(column, TypeId.FLOAT, "a float").putFloat(slotOf[column], v);
+    }
+
+    public void setDouble(int column, double v) throws IOException {
+        group(column, TypeId.DOUBLE, "a double").putDouble(slotOf[column], v);
+    }
+
+    /** A date as days since 1970-01-01. */
+    public void setDate(int column, int daysSinceEpoch) throws IOException {
+        group(column, TypeId.DATE, "a date").putInt(slotOf[column], daysSinceEpoch);
+    }
+
+    /** A timestamp as microseconds since 1970-01-01T00:00:00Z. */
+    public void setTimestampMicros(int column, long micros) throws IOException {
+        group(column, TypeId.TIMESTAMP, "a timestamp").putLong(slotOf[column], micros);
+    }
+
+    /** A decimal's unscaled value (the column's scale applies); it must fit the column's precision. */
+    public void setDecimalUnscaled(int column, long unscaled) throws IOException {
+        ColumnGroupWriter g = group(column, TypeId.DECIMAL, "a decimal");
+        DataType t = schema.column(column).type();
+        if (t.precision() < 19 && Math.abs((double) unscaled) >= Math.pow(10, t.precision())
+                && BigInteger.valueOf(unscaled).abs().compareTo(BigInteger.TEN.pow(t.precision())) >= 0) {
+            throw new SchemaMismatchException("unscaled value " + unscaled + " has more than " + t.precision()
+                    + " digits for column '" + schema.column(column).name() + "'");
+        }
+        if (t.isWideDecimal()) {
+            g.putWide(slotOf[column], unscaled < 0 ? -1L : 0L, unscaled);
+        } else {
+            g.putLong(slotOf[column], unscaled);
+        }
+    }
+
+    public void setDecimal(int column, BigDecimal v) throws IOException {
+        ColumnGroupWriter g = group(column, TypeId.DECIMAL, "a decimal");
+        DataType t = schema.column(column).type();
+        BigInteger unscaled;
+        try {
+            unscaled = v.setScale(t.scale(), RoundingMode.UNNECESSARY).unscaledValue();
+        } catch (ArithmeticException e) {
+            throw new SchemaMismatchException(v + " needs rounding to fit scale " + t.scale() + " of column '"
+                    + schema.column(column).name() + "'");
+        }
+        if (unscaled.abs().compareTo(BigInteger.TEN.pow(t.precision())) >= 0) {
+            throw new SchemaMismatchException(v + " has more digits than " + t + " of column '"
+                    + schema.column(column).name() + "' allows");
+        }
+        if (t.isWideDecimal()) {
+            g.putWide(slotOf[column], unscaled.shiftRight(64).longValue(), unscaled.longValue());
+        } else {
+            g.putLong(slotOf[column], unscaled.longValue());
+        }
+    }
+
+    public void setString(int column, String v) throws IOException {
+        byte[] b = v.getBytes(StandardCharsets.UTF_8);
+        group(column, TypeId.STRING, "a string").putBytes(slotOf[column], b, 0, b.length);
+    }
+
+    /** A string given as UTF-8 bytes (not validated: the bytes are stored as given). */
+    public void setUtf8(int column, byte[] utf8, int offset, int length) throws IOException {
+        group(column, TypeId.STRING, "a string").putBytes(slotOf[column], utf8, offset, length);
+    }
+
+    public void setBinary(int column, byte[] v) throws IOException {
+        setBinary(column, v, 0, v.length);
+    }
+
+    public void setBinary(int column, byte[] v, int offset, int length) throws IOException {
+        group(column, TypeId.BINARY, "binary").putBytes(slotOf[column], v, offset, length);
+    }
+
+    /**
+     * Sets null. On a nullable struct's marker column this makes the struct null (its leaves are
+     * ignored on read); a non-nullable column refuses it.
+     */
+    public void setNull(int column) throws IOException {
+        ColumnGroupWriter g = group(column, null, "null");
+        if (!schema.column(column).nullable()) {
+            throw new SchemaMismatchException("column '" + schema.column(column).name() + "' is not nullable");
+        }
+        g.putNull(slotOf[column]);
+    }
+
+    /**
+     * Sets a value from a Java object: Boolean, Byte, Short, Integer, Long, Float, Double,
+     * BigDecimal, LocalDate (or Integer days) for dates, Instant/LocalDateTime (UTC) or Long
+     * microseconds for timestamps, String, byte[] or ByteBuffer, or null.
+     */
+    public void setValue(int column, Object v) throws IOException {
+        if (v == null) {
+            setNull(column);
+            return;
+        }
+        group(column, null, "a value");
+        TypeId t = typeOf[column];
+        switch (t) {
+            case BOOLEAN -> setBoolean(column, cast(column, v, Boolean.class));
+            case BYTE -> setByte(column, (byte) integral(column, v, Byte.MIN_VALUE, Byte.MAX_VALUE));
+            case SHORT -> setShort(column, (short) integral(column, v, Short.MIN_VALUE, Short.MAX_VALUE));
+            case INT -> setInt(column, (int) integral(column, v, Integer.MIN_VALUE, Integer.MAX_VALUE));
+            case LONG -> setLong(column, integral(column, v, Long.MIN_VALUE, Long.MAX_VALUE));
+            case FLOAT -> {
+                if (v instanceof Float f) {
+                    setFloat(column, f);
+                } else {
+                    throw mismatch(column, v.getClass().getSimpleName());
+                }
+            }
+            case DOUBLE -> {
+                if (v instanceof Double || v instanceof Float) {
+                    setDouble(column, ((Number) v).doubleValue());
+                } else {
+                    throw mismatch(column, v.getClass().getSimpleName());
+                }
+            }
+            case DECIMAL -> {
+                if (v instanceof BigDecimal d) {
+                    setDecimal(column, d);
+                } else if (v instanceof Long || v instanceof Integer) {
+                    setDecimal(column, BigDecimal.valueOf(((Number) v).longValue()));
+                } else {
+                    throw mismatch(column, v.getClass().getSimpleName());
+                }
+            }
+            case DATE -> {
+                if (v instanceof LocalDate d) {
+                    long days = d.toEpochDay();
+                    if (days < Integer.MIN_VALUE || days > Integer.MAX_VALUE) {
+                        throw mismatch(column, "date " + d + " (out of range)");
+                    }
+                    setDate(column, (int) days);
+                } else if (v instanceof Integer i) {
+                    setDate(column, i);
+                } else {
+                    throw mismatch(column, v.getClass().getSimpleName());
+                }
+            }
+            case TIMESTAMP -> {
+                if (v instanceof Instant i) {
+                    setTimestampMicros(column, micros(column, i));
+                } else if (v instanceof LocalDateTime l) {
+                    setTimestampMicros(column, micros(column, l.toInstant(ZoneOffset.UTC)));
+                } else if (v instanceof Long l) {
+                    setTimestampMicros(column, l);
+                } else {
+                    throw mismatch(column, v.getClass().getSimpleName());
+                }
+            }
+            case STRING -> {
+                if (v instanceof String s) {
+                    setString(column, s);
+                } else {
+                    throw mismatch(column, v.getClass().getSimpleName());
+                }
+            }
+            case BINARY -> {
+                if (v instanceof byte[] b) {
+                    setBinary(column, b);
+                } else if (v instanceof ByteBuffer bb) {
+                    byte[] b = new byte[bb.remaining()];
+                    bb.duplicate().get(b);
+                    setBinary(column, b);
+                } else {
+                    throw mismatch(column, v.getClass().getSimpleName());
+                }
+            }
+            case STRUCT -> current.group(groupOf[column]).putPresent(slotOf[column]);
+        }
+    }
+
+    private long micros(int column, Instant i) {
+        try {
+            return ChronoUnit.MICROS.between(Instant.EPOCH, i);
+        } catch (ArithmeticException e) {
+            throw mismatch(column, "timestamp " + i + " (out of range)");
+        }
+    }
+
+    private <T> T cast(int column, Object v, Class<T> type) {
+        if (!type.isInstance(v)) {
+            throw mismatch(column, v.getClass().getSimpleName());
+        }
+        return type.cast(v);
+    }
+
+    private long integral(int column, Object v, long min, long max) {
+        if (!(v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long)) {
+            throw mismatch(column, v.getClass().getSimpleName());
+        }
+        long l = ((Number) v).longValue();
+        if (l < min || l > max) {
+            throw mismatch(column, "the value " + l + " (out of range)");
+        }
+        return l;
+    }
+
+    /** Finishes the current row: unset values become null, then the row is encoded. */
+    public void nextRow() throws IOException {
+        if (current == null) {
+            openRowGroup();
+        }
+        try {
+            ColumnGroupWriter[] gs = current.groups();
+            for (ColumnGroupWriter g : gs) {
+                g.finishUnsetOrPresent(rows);
+            }
+            for (ColumnGroupWriter g : gs) {
+                g.writeRow();
+            }
+        } catch (RuntimeException e) {
+            // A refused row must not leave half its values behind for the next row.
+            for (ColumnGroupWriter g : current.groups()) {
+                g.clearStage();
+            }
+            throw e;
+        }
+        rows++;
+        if (current.rows() >= options.rowGroupRows() || current.bytes() >= options.rowGroupBytes()) {
+            commitRowGroup();
+        }
+    }
+
+    private void commitRowGroup() throws IOException {
+        RowGroupWriter rg = current;
+        current = null;
+        nextIndex = rg.commit(nextIndex, options.sync()) + 1;
+        rowGroupsWritten++;
+    }
+
+    /** Publishes the last row group. Values set after the last {@link #nextRow()} are discarded. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (current != null) {
+            if (current.rows() > 0) {
+                commitRowGroup();
+            } else {
+                current.abort();
+                current = null;
+            }
+        }
+    }
+
+    /** Drops the unfinished row group; row groups already published stay. */
+    public void abort() {
+        closed = true;
+        if (current != null) {
+            current.abort();
+            current = null;
+        }
+    }
+}

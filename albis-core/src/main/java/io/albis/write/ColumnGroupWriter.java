@@ -1,0 +1,330 @@
+package io.albis.write;
+
+import io.albis.error.SchemaMismatchException;
+import io.albis.layout.FileHeader;
+import io.albis.row.RowLayout;
+import io.albis.schema.ColumnGroup;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.segment.ColumnGroupMetadata;
+import io.albis.segment.ColumnStats;
+import io.albis.segment.SegmentMetadata;
+import io.albis.segment.StatKind;
+import io.albis.storage.Storage;
+import io.albis.storage.WritableFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Encodes one column group's rows of one row group into its data file, segment by segment, and
+ * collects the segment metadata. Values are staged in a row buffer (fixed area in place,
+ * variable values per slot) and copied into the segment when the row is finished.
+ */
+final class ColumnGroupWriter {
+    private final Schema schema;
+    private final ColumnGroup group;
+    private final RowLayout layout;
+    private final int segmentSize;
+    private final WritableFile data;
+    private final String dataPath;
+
+    /** Bitmap and fixed area of the row being built; variable slots hold nothing here until the row is finished. */
+    private final ByteBuffer stage;
+    private final byte[] stageBytes;
+    private final boolean[] set;
+    private final byte[][] varValues;
+    private final int[] varLengths;
+    private final int[] varSlots;
+
+    private ByteBuffer segment;
+    private int segmentRows;
+    private long rowsWritten;
+    private long firstRowOfSegment;
+    private final ColumnStats.Collector[] stats;
+    private final StatKind[] kinds;
+    private final List<SegmentMetadata> segments = new ArrayList<>();
+    private final CRC32C crc = new CRC32C();
+    private static final byte[] ZEROS = new byte[64 * 1024];
+
+    ColumnGroupWriter(Schema schema, ColumnGroup group, int segmentSize, Storage storage, String dataPath)
+            throws IOException {
+        this.schema = schema;
+        this.group = group;
+        this.layout = new RowLayout(schema, group);
+        this.segmentSize = segmentSize;
+        this.dataPath = dataPath;
+        int n = layout.slots();
+        this.stageBytes = new byte[layout.fixedEnd()];
+        this.stage = ByteBuffer.wrap(stageBytes).order(ByteOrder.LITTLE_ENDIAN);
+        this.set = new boolean[n];
+        this.varValues = new byte[n][];
+        this.varLengths = new int[n];
+        this.varSlots = layout.variableSlots();
+        for (int s : varSlots) {
+            varValues[s] = new byte[32];
+        }
+        this.stats = new ColumnStats.Collector[n];
+        this.kinds = new StatKind[n];
+        for (int s = 0; s < n; s++) {
+            kinds[s] = StatKind.of(layout.type(s));
+            stats[s] = new ColumnStats.Collector(kinds[s]);
+        }
+        this.segment = ByteBuffer.allocateDirect(segmentSize).order(ByteOrder.LITTLE_ENDIAN);
+        this.data = storage.create(dataPath);
+        data.write(ByteBuffer.wrap(FileHeader.bytes(FileHeader.KIND_DATA)));
+    }
+
+    RowLayout layout() {
+        return layout;
+    }
+
+    long rowsWritten() {
+        return rowsWritten;
+    }
+
+    /** Bytes written to the data file so far plus the bytes waiting in the current segment. */
+    long bytes() {
+        return data.position() + segment.position();
+    }
+
+    // --- staging setters (slot = position inside this group) ---
+
+    void putBoolean(int slot, boolean v) {
+        stage.put(layout.fixedOffset(slot), (byte) (v ? 1 : 0));
+        set[slot] = true;
+    }
+
+    void putByte(int slot, byte v) {
+        stage.put(layout.fixedOffset(slot), v);
+        set[slot] = true;
+    }
+
+    void putShort(int slot, short v) {
+        stage.putShort(layout.fixedOffset(slot), v);
+        set[slot] = true;
+    }
+
+    void putInt(int slot, int v) {
+        stage.putInt(layout.fixedOffset(slot), v);
+        set[slot] = true;
+    }
+
+    void putLong(int slot, long v) {
+        stage.putLong(layout.fixedOffset(slot), v);
+        set[slot] = true;
+    }
+
+    void putFloat(int slot, float v) {
+        stage.putFloat(layout.fixedOffset(slot), v);
+        set[slot] = true;
+    }
+
+    void putDouble(int slot, double v) {
+        stage.putDouble(layout.fixedOffset(slot), v);
+        set[slot] = true;
+    }
+
+    /** A 128-bit two's complement value, low word first. */
+    void putWide(int slot, long high, long low) {
+        int off = layout.fixedOffset(slot);
+        stage.putLong(off, low);
+        stage.putLong(off + 8, high);
+        set[slot] = true;
+    }
+
+    void putBytes(int slot, byte[] b, int off, int len) {
+        byte[] dst = varValues[slot];
+        if (dst.length < len) {
+            dst = varValues[slot] = new byte[Math.max(len, dst.length * 2)];
+        }
+        System.arraycopy(b, off, dst, 0, len);
+        varLengths[slot] = len;
+        set[slot] = true;
+    }
+
+    /** Marks a slot present without a value: struct markers of non-null structs. */
+    void putPresent(int slot) {
+        set[slot] = true;
+    }
+
+    void putNull(int slot) {
+        int off = layout.fixedOffset(slot);
+        for (int i = 0; i < layout.type(slot).fixedWidth(); i++) {
+            stageBytes[off + i] = 0;
+        }
+        stage.put(layout.nullByte(slot), (byte) (stage.get(layout.nullByte(slot)) | RowLayout.nullMask(slot)));
+        set[slot] = true;
+        varLengths[slot] = 0;
+    }
+
+    boolean isSet(int slot) {
+        return set[slot];
+    }
+
+    /**
+     * Slots never set in this row become null (a non-nullable one is an error naming the
+     * column), except struct markers: a struct is present unless it was set null.
+     */
+    void finishUnsetOrPresent(long rowNumber) {
+        for (int s = 0; s < set.length; s++) {
+            if (!set[s]) {
+                if (layout.type(s).isStruct()) {
+                    set[s] = true;
+                    continue;
+                }
+                if (!schema.column(layout.tableColumn(s)).nullable()) {
+                    throw new SchemaMismatchException("row " + rowNumber + ": column '"
+                            + schema.column(layout.tableColumn(s)).name() + "' is not nullable but has no value");
+                }
+                putNull(s);
+            }
+        }
+    }
+
+    /** Copies the staged row into the segment, flushing first when it does not fit. */
+    void writeRow() throws IOException {
+        int length = layout.fixedEnd();
+        for (int s : varSlots) {
+            if (!isNullStaged(s)) {
+                length += varLengths[s];
+                if (length > RowLayout.MAX_ROW_LENGTH || length < 0) {
+                    throw new SchemaMismatchException("row " + rowsWritten + " of column group '" + group.name()
+                            + "' exceeds the largest row the format allows (" + RowLayout.MAX_ROW_LENGTH + " bytes)");
+                }
+            }
+        }
+        if (segmentRows > 0 && segment.position() + length > segmentSize) {
+            flushSegment(true);
+        }
+        if (length > segment.capacity()) {
+            // A row larger than a segment gets a segment of its own.
+            segment = ByteBuffer.allocateDirect(length).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        int base = segment.position();
+        int varPos = layout.fixedEnd();
+        for (int s : varSlots) {
+            int len = isNullStaged(s) ? 0 : varLengths[s];
+            stage.putLong(layout.fixedOffset(s), len == 0 && isNullStaged(s) ? 0L : RowLayout.packOffsetSize(varPos, len));
+            varPos += len;
+        }
+        if (layout.hasVariable()) {
+            stage.putInt(0, length);
+        }
+        segment.put(base, stageBytes, 0, layout.fixedEnd());
+        int p = base + layout.fixedEnd();
+        for (int s : varSlots) {
+            if (!isNullStaged(s)) {
+                segment.put(p, varValues[s], 0, varLengths[s]);
+                p += varLengths[s];
+            }
+        }
+        segment.position(base + length);
+        updateStats();
+        segmentRows++;
+        rowsWritten++;
+        clearStage();
+        if (segment.capacity() > segmentSize) {
+            flushSegment(true);
+        }
+    }
+
+    /** Forgets the staged row. */
+    void clearStage() {
+        Arrays.fill(stageBytes, (byte) 0);
+        Arrays.fill(set, false);
+    }
+
+    private boolean isNullStaged(int slot) {
+        return (stageBytes[layout.nullByte(slot)] & RowLayout.nullMask(slot)) != 0;
+    }
+
+    private void updateStats() {
+        for (int s = 0; s < kinds.length; s++) {
+            if (isNullStaged(s)) {
+                stats[s].addNull();
+                continue;
+            }
+            int off = layout.fixedOffset(s);
+            DataType t = layout.type(s);
+            switch (kinds[s]) {
+                case LONG -> stats[s].addLong(switch (t.id()) {
+                    case BOOLEAN, BYTE -> stage.get(off);
+                    case SHORT -> stage.getShort(off);
+                    case INT, DATE -> stage.getInt(off);
+                    default -> stage.getLong(off);
+                });
+                case DOUBLE -> stats[s].addDouble(t.id() == io.albis.schema.TypeId.FLOAT ? stage.getFloat(off)
+                        : stage.getDouble(off));
+                case WIDE -> stats[s].addWide(stage.getLong(off + 8), stage.getLong(off));
+                case BYTES -> stats[s].addBytes(varValues[s], 0, varLengths[s]);
+                case NONE -> { }
+            }
+        }
+    }
+
+    /** Writes the current segment; non-final segments are padded with zeros to a segment boundary. */
+    void flushSegment(boolean pad) throws IOException {
+        if (segmentRows == 0) {
+            return;
+        }
+        int length = segment.position();
+        long offset = data.position();
+        segment.flip();
+        crc.reset();
+        crc.update(segment.duplicate());
+        data.write(segment);
+        int padding = pad ? (int) ((segmentSize - (length % segmentSize)) % segmentSize) : 0;
+        for (int left = padding; left > 0; ) {
+            int n = Math.min(left, ZEROS.length);
+            data.write(ByteBuffer.wrap(ZEROS, 0, n));
+            left -= n;
+        }
+        List<ColumnStats> st = new ArrayList<>(stats.length);
+        for (ColumnStats.Collector c : stats) {
+            st.add(c.finish());
+        }
+        segments.add(new SegmentMetadata(offset, length, padding, firstRowOfSegment, segmentRows, (int) crc.getValue(), st));
+        firstRowOfSegment += segmentRows;
+        segmentRows = 0;
+        if (segment.capacity() != segmentSize) {
+            segment = ByteBuffer.allocateDirect(segmentSize).order(ByteOrder.LITTLE_ENDIAN);
+        } else {
+            segment.clear();
+        }
+    }
+
+    /** Flushes the last segment unpadded and closes the data file; returns the metadata to store. */
+    ColumnGroupMetadata finish(boolean sync) throws IOException {
+        flushSegment(false);
+        if (sync) {
+            data.sync();
+        }
+        long length = data.position();
+        data.close();
+        int n = layout.slots();
+        int[] ids = new int[n];
+        DataType[] types = new DataType[n];
+        for (int s = 0; s < n; s++) {
+            ids[s] = schema.column(layout.tableColumn(s)).id();
+            types[s] = layout.type(s);
+        }
+        return new ColumnGroupMetadata(group.id(), segmentSize, rowsWritten, length, ids, types, segments);
+    }
+
+    void closeQuietly() {
+        try {
+            data.close();
+        } catch (IOException ignored) {
+            // the row group is being abandoned; its temporary directory is deleted next
+        }
+    }
+
+    String dataPath() {
+        return dataPath;
+    }
+}
