@@ -1,0 +1,322 @@
+package io.albis.filter;
+
+import io.albis.segment.ColumnStats;
+import io.albis.util.ValueOrder;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A predicate in negation normal form bound to the reader's columns with literals converted to
+ * the columns' stored form. {@link #test} evaluates a row strictly; {@link #mayMatch} says from
+ * statistics alone whether any row of a stretch could pass (false means skip without reading).
+ */
+public abstract class BoundPredicate {
+
+    public abstract boolean test(RowValues row);
+
+    public abstract boolean mayMatch(StatsSource stats);
+
+    /** Reader column indexes this predicate reads. */
+    public abstract void columns(java.util.Set<Integer> out);
+
+    static boolean holds(Predicate.Op op, int cmp) {
+        return switch (op) {
+            case EQ -> cmp == 0;
+            case NE -> cmp != 0;
+            case LT -> cmp < 0;
+            case LE -> cmp <= 0;
+            case GT -> cmp > 0;
+            case GE -> cmp >= 0;
+        };
+    }
+
+    /** Could a value in [min, max] satisfy {@code value op literal}? cmpMin = compare(min, lit), cmpMax likewise. */
+    static boolean rangeMayHold(Predicate.Op op, int cmpMin, int cmpMax) {
+        return switch (op) {
+            case EQ -> cmpMin <= 0 && cmpMax >= 0;
+            case NE -> !(cmpMin == 0 && cmpMax == 0);
+            case LT -> cmpMin < 0;
+            case LE -> cmpMin <= 0;
+            case GT -> cmpMax > 0;
+            case GE -> cmpMax >= 0;
+        };
+    }
+
+    abstract static class Leaf extends BoundPredicate {
+        final int column;
+
+        Leaf(int column) {
+            this.column = column;
+        }
+
+        @Override
+        public void columns(java.util.Set<Integer> out) {
+            out.add(column);
+        }
+
+        /** True when every value of the column in the stretch is null (or the column is absent). */
+        final boolean allNull(StatsSource s) {
+            ColumnStats st = s.stats(column);
+            return st == null || st.nullCount() >= s.rows(column);
+        }
+    }
+
+    static final class IsNull extends Leaf {
+        private final boolean negated;
+
+        IsNull(int column, boolean negated) {
+            super(column);
+            this.negated = negated;
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            return row.isNull(column) != negated;
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            ColumnStats st = s.stats(column);
+            if (negated) {
+                return !allNull(s);
+            }
+            return st == null || st.nullCount() > 0;
+        }
+    }
+
+    /** Never true: a comparison no stored value can satisfy (e.g. an int column = 2.5). */
+    static final class Never extends BoundPredicate {
+        @Override
+        public boolean test(RowValues row) {
+            return false;
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource stats) {
+            return false;
+        }
+
+        @Override
+        public void columns(java.util.Set<Integer> out) {
+        }
+    }
+
+    static final class CompareLong extends Leaf {
+        private final Predicate.Op op;
+        private final long literal;
+
+        CompareLong(int column, Predicate.Op op, long literal) {
+            super(column);
+            this.op = op;
+            this.literal = literal;
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            return !row.isNull(column) && holds(op, Long.compare(row.longValue(column), literal));
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            if (allNull(s)) {
+                return false;
+            }
+            ColumnStats st = s.stats(column);
+            return !st.hasMinMax() || rangeMayHold(op, Long.compare(st.minLong(), literal),
+                    Long.compare(st.maxLong(), literal));
+        }
+    }
+
+    static final class CompareDouble extends Leaf {
+        private final Predicate.Op op;
+        private final double literal;
+
+        CompareDouble(int column, Predicate.Op op, double literal) {
+            super(column);
+            this.op = op;
+            this.literal = literal;
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            return !row.isNull(column) && holds(op, ValueOrder.compareDouble(row.doubleValue(column), literal));
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            if (allNull(s)) {
+                return false;
+            }
+            ColumnStats st = s.stats(column);
+            return !st.hasMinMax() || rangeMayHold(op, ValueOrder.compareDouble(st.minDouble(), literal),
+                    ValueOrder.compareDouble(st.maxDouble(), literal));
+        }
+    }
+
+    static final class CompareBytes extends Leaf {
+        private final Predicate.Op op;
+        private final byte[] literal;
+
+        CompareBytes(int column, Predicate.Op op, byte[] literal) {
+            super(column);
+            this.op = op;
+            this.literal = literal;
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            return !row.isNull(column) && holds(op, row.compareBytes(column, literal));
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            if (allNull(s)) {
+                return false;
+            }
+            ColumnStats st = s.stats(column);
+            return !st.hasMinMax() || rangeMayHold(op, Arrays.compareUnsigned(st.minBytes(), literal),
+                    Arrays.compareUnsigned(st.maxBytes(), literal));
+        }
+    }
+
+    static final class CompareWide extends Leaf {
+        private final Predicate.Op op;
+        private final long high;
+        private final long low;
+
+        CompareWide(int column, Predicate.Op op, long high, long low) {
+            super(column);
+            this.op = op;
+            this.high = high;
+            this.low = low;
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            return !row.isNull(column)
+                    && holds(op, ValueOrder.compare128(row.wideHigh(column), row.wideLow(column), high, low));
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            if (allNull(s)) {
+                return false;
+            }
+            ColumnStats st = s.stats(column);
+            return !st.hasMinMax() || rangeMayHold(op,
+                    ValueOrder.compare128(ColumnStats.wideHigh(st.minBytes()), ColumnStats.wideLow(st.minBytes()), high, low),
+                    ValueOrder.compare128(ColumnStats.wideHigh(st.maxBytes()), ColumnStats.wideLow(st.maxBytes()), high, low));
+        }
+    }
+
+    /** IN / NOT IN as a disjunction / conjunction of equalities, sharing one leaf per value. */
+    static final class InList extends BoundPredicate {
+        private final BoundPredicate[] equalities;
+        private final boolean negated;
+        private final int column;
+
+        InList(int column, List<BoundPredicate> equalities, boolean negated) {
+            this.column = column;
+            this.equalities = equalities.toArray(new BoundPredicate[0]);
+            this.negated = negated;
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            if (row.isNull(column)) {
+                return false;
+            }
+            for (BoundPredicate e : equalities) {
+                if (e.test(row)) {
+                    return !negated;
+                }
+            }
+            return negated;
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            for (BoundPredicate e : equalities) {
+                if (e.mayMatch(s)) {
+                    return true; // for NOT IN these are the != leaves: any may hold
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void columns(java.util.Set<Integer> out) {
+            out.add(column);
+        }
+    }
+
+    static final class And extends BoundPredicate {
+        private final BoundPredicate[] terms;
+
+        And(List<BoundPredicate> terms) {
+            this.terms = terms.toArray(new BoundPredicate[0]);
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            for (BoundPredicate t : terms) {
+                if (!t.test(row)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            for (BoundPredicate t : terms) {
+                if (!t.mayMatch(s)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public void columns(java.util.Set<Integer> out) {
+            for (BoundPredicate t : terms) {
+                t.columns(out);
+            }
+        }
+    }
+
+    static final class Or extends BoundPredicate {
+        private final BoundPredicate[] terms;
+
+        Or(List<BoundPredicate> terms) {
+            this.terms = terms.toArray(new BoundPredicate[0]);
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            for (BoundPredicate t : terms) {
+                if (t.test(row)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            for (BoundPredicate t : terms) {
+                if (t.mayMatch(s)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public void columns(java.util.Set<Integer> out) {
+            for (BoundPredicate t : terms) {
+                t.columns(out);
+            }
+        }
+    }
+}

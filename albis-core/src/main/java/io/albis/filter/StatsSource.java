@@ -1,0 +1,12 @@
+package io.albis.filter;
+
+import io.albis.segment.ColumnStats;
+
+/** Statistics of a stretch of rows, for deciding whether it can be skipped. */
+public interface StatsSource {
+    /** The column's statistics, or null when the column is absent (all its values are null). */
+    ColumnStats stats(int column);
+
+    /** Rows of the segment the column's statistics describe. */
+    long rows(int column);
+}

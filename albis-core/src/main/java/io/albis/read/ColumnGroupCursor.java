@@ -1,0 +1,211 @@
+package io.albis.read;
+
+import io.albis.error.CorruptFileException;
+import io.albis.row.RowLayout;
+import io.albis.segment.ColumnGroupMetadata;
+import io.albis.segment.SegmentMetadata;
+import io.albis.storage.ReadableFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.zip.CRC32C;
+
+/**
+ * Walks the rows of one column group in one row group. A segment is read with one positional
+ * read into a reused direct buffer, its checksum verified, and its rows visited in place:
+ * {@link #base} is the current row's offset in {@link #buf}. Every length used to step through
+ * the buffer is checked against the segment, so a damaged file yields an exception, not a
+ * wrong row.
+ */
+final class ColumnGroupCursor {
+    final RowLayout layout;
+    private final boolean variable;
+    private final int fixedLen;
+    private final ColumnGroupMetadata meta;
+    private final ReadableFile file;
+    private final boolean verify;
+    private final ReadStats stats;
+
+    /** The loaded segment's bytes; rows are read in place. */
+    ByteBuffer buf;
+    /** Offset of the current row in {@link #buf}. */
+    int base;
+    /** Length of the current row. */
+    int rowLen;
+
+    private int segment = -1;
+    private int segLength;
+    private long segFirst;
+    private long segEnd;
+    private long row = -1;
+    private final CRC32C crc = new CRC32C();
+
+    ColumnGroupCursor(RowLayout layout, ColumnGroupMetadata meta, ReadableFile file, ByteBuffer reuse, boolean verify,
+            ReadStats stats) {
+        this.layout = layout;
+        this.variable = layout.hasVariable();
+        this.fixedLen = layout.fixedEnd();
+        this.meta = meta;
+        this.file = file;
+        this.verify = verify;
+        this.stats = stats;
+        int need = meta.maxSegmentLength();
+        this.buf = reuse != null && reuse.capacity() >= need ? reuse
+                : ByteBuffer.allocateDirect(Math.max(need, 1)).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** A cursor for a column group absent from this row group: one all-null row that never moves. */
+    static ColumnGroupCursor absent(RowLayout layout) {
+        ColumnGroupCursor c = new ColumnGroupCursor(layout);
+        return c;
+    }
+
+    private ColumnGroupCursor(RowLayout layout) {
+        this.layout = layout;
+        this.variable = false;
+        this.fixedLen = layout.fixedEnd();
+        this.meta = null;
+        this.file = null;
+        this.verify = false;
+        this.stats = null;
+        this.buf = ByteBuffer.allocate(Math.max(fixedLen, 1)).order(ByteOrder.LITTLE_ENDIAN);
+        for (int s = 0; s < layout.slots(); s++) {
+            int b = layout.nullByte(s);
+            buf.put(b, (byte) (buf.get(b) | RowLayout.nullMask(s)));
+        }
+        this.rowLen = fixedLen;
+    }
+
+    boolean isAbsent() {
+        return meta == null;
+    }
+
+    ColumnGroupMetadata metadata() {
+        return meta;
+    }
+
+    String path() {
+        return file == null ? "(absent column group)" : file.path();
+    }
+
+    /** Positions the cursor on row {@code target} of the row group. */
+    void seek(long target) throws IOException {
+        if (meta == null) {
+            return;
+        }
+        if (segment < 0 || target < row || target >= segEnd) {
+            load(meta.segmentOfRow(target));
+        }
+        if (variable) {
+            while (row < target) {
+                step();
+            }
+        } else {
+            base += (int) (target - row) * fixedLen;
+            row = target;
+        }
+    }
+
+    /** Moves to the next row; the caller guarantees one exists. */
+    void advance() throws IOException {
+        if (meta == null) {
+            return;
+        }
+        if (row + 1 == segEnd) {
+            if (variable && base + rowLen != segLength) {
+                throw corrupt(base + rowLen, "rows of segment " + segment + " end at " + (base + rowLen)
+                        + " but the segment is " + segLength + " bytes");
+            }
+            load(segment + 1);
+        } else {
+            step();
+        }
+    }
+
+    private void step() throws CorruptFileException {
+        base += rowLen;
+        row++;
+        if (variable) {
+            readRowLength();
+        }
+    }
+
+    private void readRowLength() throws CorruptFileException {
+        if (base + RowLayout.SIZE_COUNTER > segLength) {
+            throw corrupt(base, "row " + row + " starts past the end of its segment");
+        }
+        int len = buf.getInt(base);
+        if (len < fixedLen || len > segLength - base) {
+            throw corrupt(base, "row " + row + " claims " + len + " bytes; it must be " + fixedLen + ".."
+                    + (segLength - base));
+        }
+        rowLen = len;
+    }
+
+    private void load(int s) throws IOException {
+        if (s >= meta.segments().size()) {
+            throw corrupt(-1, "row " + (row + 1) + " is past the last segment");
+        }
+        SegmentMetadata seg = meta.segments().get(s);
+        buf.clear().limit(seg.length());
+        file.readFully(seg.offset(), buf);
+        stats.segmentsRead++;
+        stats.bytesRead += seg.length();
+        if (verify) {
+            buf.flip();
+            crc.reset();
+            crc.update(buf);
+            if ((int) crc.getValue() != seg.crc32c()) {
+                throw new CorruptFileException(file.path(), seg.offset(), String.format(
+                        "checksum mismatch in segment %d: metadata says %08x, bytes give %08x", s, seg.crc32c(),
+                        (int) crc.getValue()));
+            }
+        }
+        buf.clear();
+        segment = s;
+        segLength = seg.length();
+        segFirst = seg.firstRow();
+        segEnd = seg.endRow();
+        row = segFirst;
+        base = 0;
+        if (variable) {
+            readRowLength();
+        } else {
+            rowLen = fixedLen;
+            if ((long) seg.rowCount() * fixedLen != seg.length()) {
+                throw corrupt(-1, "segment " + s + " has " + seg.rowCount() + " rows of " + fixedLen
+                        + " bytes but is " + seg.length() + " bytes long");
+            }
+        }
+    }
+
+    /** Checks a variable value's offset and size against the current row before it is read. */
+    void checkVariable(int offset, int size, int slot) {
+        if (offset < fixedLen || size < 0 || (long) offset + size > rowLen) {
+            throw new CorruptDataException(new CorruptFileException(path(), segmentOffset() + base,
+                    "variable value in slot " + slot + " of row " + row + " (offset " + offset + ", size " + size
+                            + ") lies outside its row of " + rowLen + " bytes"));
+        }
+    }
+
+    private long segmentOffset() {
+        return segment < 0 || meta == null ? 0 : meta.segments().get(segment).offset();
+    }
+
+    private CorruptFileException corrupt(int inSegment, String message) {
+        long at = inSegment < 0 ? -1 : segmentOffset() + inSegment;
+        return new CorruptFileException(path(), at, message);
+    }
+
+    ByteBuffer releaseBuffer() {
+        ByteBuffer b = buf;
+        buf = null;
+        return b;
+    }
+
+    void close() throws IOException {
+        if (file != null) {
+            file.close();
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.albis.table;
+
+import io.albis.error.CorruptFileException;
+import io.albis.layout.TableLayout;
+import io.albis.read.AlbisReader;
+import io.albis.read.ReadOptions;
+import io.albis.schema.ColumnGroup;
+import io.albis.schema.Schema;
+import io.albis.segment.ColumnGroupMetadata;
+import io.albis.storage.LocalStorage;
+import io.albis.storage.Storage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An Albis table as a reader finds it: the current schema, and the row groups discovered from
+ * directory names. Temporary directories and column groups the schema does not name are
+ * ignored, so half-written work is never seen.
+ */
+public final class AlbisTable {
+    /** Metadata files larger than this are refused before anything is allocated for them. */
+    public static final int MAX_METADATA_BYTES = 256 << 20;
+
+    private final Storage storage;
+    private final String path;
+    private final Schema schema;
+    private final List<RowGroupRef> rowGroups;
+
+    private AlbisTable(Storage storage, String path, Schema schema, List<RowGroupRef> rowGroups) {
+        this.storage = storage;
+        this.path = path;
+        this.schema = schema;
+        this.rowGroups = List.copyOf(rowGroups);
+    }
+
+    public static AlbisTable open(Storage storage, String path) throws IOException {
+        Schema schema = SchemaStore.read(storage, path);
+        List<RowGroupRef> rgs = new ArrayList<>();
+        for (String name : storage.list(path)) {
+            int index = TableLayout.rowGroupIndex(name);
+            if (index >= 0) {
+                rgs.add(new RowGroupRef(index, storage.resolve(path, name)));
+            }
+        }
+        rgs.sort((a, b) -> Integer.compare(a.index(), b.index()));
+        return new AlbisTable(storage, path, schema, rgs);
+    }
+
+    public static AlbisTable open(String localPath) throws IOException {
+        return open(LocalStorage.INSTANCE, localPath);
+    }
+
+    public Storage storage() {
+        return storage;
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public Schema schema() {
+        return schema;
+    }
+
+    public List<RowGroupRef> rowGroups() {
+        return rowGroups;
+    }
+
+    public RowGroupRef rowGroup(int index) {
+        for (RowGroupRef rg : rowGroups) {
+            if (rg.index() == index) {
+                return rg;
+            }
+        }
+        throw new io.albis.error.InvalidOptionException("table " + path + " has no row group " + index + "; it has "
+                + rowGroups.stream().map(RowGroupRef::index).toList());
+    }
+
+    /** Ids of the column groups present in a row group's directory. */
+    public Set<Integer> presentGroups(RowGroupRef rg) throws IOException {
+        Set<Integer> ids = new HashSet<>();
+        for (String name : storage.list(rg.path())) {
+            int id = TableLayout.columnGroupId(name);
+            if (id >= 0) {
+                ids.add(id);
+            }
+        }
+        return ids;
+    }
+
+    public String dataPath(RowGroupRef rg, ColumnGroup g) {
+        return storage.resolve(storage.resolve(rg.path(), TableLayout.columnGroupName(g.id())), TableLayout.DATA_FILE);
+    }
+
+    public String metadataPath(RowGroupRef rg, ColumnGroup g) {
+        return storage.resolve(storage.resolve(rg.path(), TableLayout.columnGroupName(g.id())), TableLayout.META_FILE);
+    }
+
+    /** A column group's metadata in a row group, checked against the schema; null if the group is absent there. */
+    public ColumnGroupMetadata metadata(RowGroupRef rg, ColumnGroup g, Set<Integer> present) throws IOException {
+        if (!present.contains(g.id())) {
+            return null;
+        }
+        String p = metadataPath(rg, g);
+        if (!storage.exists(p)) {
+            throw new CorruptFileException(p, -1, "metadata file is missing from a published row group");
+        }
+        ColumnGroupMetadata meta = ColumnGroupMetadata.decode(SchemaStore.readSmallFile(storage, p, MAX_METADATA_BYTES), p);
+        meta.checkMatches(schema, g, p);
+        return meta;
+    }
+
+    /** Rows in a row group, as its column groups' metadata say (they must agree). */
+    public long rowCount(RowGroupRef rg) throws IOException {
+        Set<Integer> present = presentGroups(rg);
+        long rows = -1;
+        for (ColumnGroup g : schema.groups()) {
+            ColumnGroupMetadata m = metadata(rg, g, present);
+            if (m == null) {
+                continue;
+            }
+            if (rows >= 0 && m.rowCount() != rows) {
+                throw new CorruptFileException(metadataPath(rg, g), -1, "holds " + m.rowCount()
+                        + " rows but other column groups of the row group hold " + rows);
+            }
+            rows = m.rowCount();
+        }
+        if (rows < 0) {
+            throw new CorruptFileException(rg.path(), -1, "row group has none of the schema's column groups");
+        }
+        return rows;
+    }
+
+    public long rowCount() throws IOException {
+        long n = 0;
+        for (RowGroupRef rg : rowGroups) {
+            n += rowCount(rg);
+        }
+        return n;
+    }
+
+    public AlbisReader newReader(ReadOptions options) throws IOException {
+        return new AlbisReader(this, options);
+    }
+
+    public AlbisReader newReader() throws IOException {
+        return newReader(ReadOptions.all());
+    }
+}
