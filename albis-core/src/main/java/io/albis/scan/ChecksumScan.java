@@ -1,0 +1,243 @@
+package io.albis.scan;
+
+import io.albis.read.AlbisReader;
+import io.albis.read.BinaryRow;
+import io.albis.read.CorruptDataException;
+import io.albis.read.ReadOptions;
+import io.albis.row.RowLayout;
+import io.albis.schema.Column;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.table.AlbisTable;
+import io.albis.table.RowGroupRef;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reads every projected value of the matching rows into a {@link ValueChecksum}, through the
+ * binary API: each row's bytes are summed in place with a per-group plan (offsets grouped by
+ * width), so no value is boxed or copied. Null slots are zero in the format, so summing a slot
+ * adds nothing for a null; nulls and logical bytes come from the null bitmap via lookup tables.
+ */
+public final class ChecksumScan {
+    private ChecksumScan() {}
+
+    /** Scans with {@code threads} readers, each taking every n-th row group. */
+    public static ScanResult scan(AlbisTable table, ReadOptions options, int threads) throws IOException {
+        List<RowGroupRef> rgs = selected(table, options);
+        int n = Math.max(1, Math.min(threads, Math.max(1, rgs.size())));
+        long start = System.nanoTime();
+        if (n == 1) {
+            return scanPart(table, options, indexes(rgs, 0, 1)).withNanos(System.nanoTime() - start);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<ScanResult>> parts = new ArrayList<>();
+            for (int t = 0; t < n; t++) {
+                int[] mine = indexes(rgs, t, n);
+                parts.add(pool.submit(() -> scanPart(table, options, mine)));
+            }
+            ScanResult total = new ScanResult(0, 0, 0, 0, 0);
+            for (Future<ScanResult> f : parts) {
+                total = total.plus(f.get());
+            }
+            return total.withNanos(System.nanoTime() - start);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof IOException io) {
+                throw io;
+            }
+            if (c instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IOException(c);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("scan interrupted", e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static List<RowGroupRef> selected(AlbisTable table, ReadOptions options) {
+        if (options.rowGroups() == null) {
+            return table.rowGroups();
+        }
+        List<RowGroupRef> out = new ArrayList<>();
+        for (int i : options.rowGroups()) {
+            out.add(table.rowGroup(i));
+        }
+        return out;
+    }
+
+    private static int[] indexes(List<RowGroupRef> rgs, int part, int parts) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = part; i < rgs.size(); i += parts) {
+            out.add(rgs.get(i).index());
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static ScanResult scanPart(AlbisTable table, ReadOptions options, int[] rowGroups) throws IOException {
+        try (AlbisReader reader = table.newReader(options.withRowGroups(rowGroups))) {
+            GroupPlan[] plans = plans(reader);
+            long rows = 0;
+            long sum = 0;
+            long nulls = 0;
+            long nullBytes = 0;
+            long varBytes = 0;
+            while (reader.advance()) {
+                rows++;
+                for (GroupPlan p : plans) {
+                    BinaryRow row = reader.getBinaryRow(p.group);
+                    ByteBuffer buf = row.buffer();
+                    int b = row.offset();
+                    for (int o : p.longs) {
+                        sum += buf.getLong(b + o);
+                    }
+                    for (int o : p.ints) {
+                        sum += buf.getInt(b + o);
+                    }
+                    for (int o : p.shorts) {
+                        sum += buf.getShort(b + o);
+                    }
+                    for (int o : p.bytes) {
+                        sum += buf.get(b + o);
+                    }
+                    for (int o : p.vars) {
+                        long packed = buf.getLong(b + o);
+                        int off = RowLayout.offsetOf(packed);
+                        int size = RowLayout.sizeOf(packed);
+                        if (size != 0) {
+                            if (off < p.fixedEnd || size < 0 || (long) off + size > row.length()) {
+                                throw new CorruptDataException(new io.albis.error.CorruptFileException(
+                                        table.path(), -1, "variable value outside its row in row " + rows));
+                            }
+                            sum += ValueChecksum.ofBytes(buf, b + off, size);
+                            varBytes += size;
+                        }
+                    }
+                    int bm = b + p.bitmapOffset;
+                    for (int k = 0; k < p.nullCount.length; k++) {
+                        int v = buf.get(bm + k) & 0xff;
+                        nulls += p.nullCount[k][v];
+                        nullBytes += p.nullWidth[k][v];
+                    }
+                }
+            }
+            long fixedPerRow = 0;
+            for (GroupPlan p : plans) {
+                fixedPerRow += p.logicalFixedWidth;
+            }
+            long logical = rows * fixedPerRow - nullBytes + varBytes;
+            return new ScanResult(rows, logical, nulls, sum + nulls * ValueChecksum.NULL_WEIGHT, 0);
+        }
+    }
+
+    /** Offsets of one group's projected values, bucketed by how they are summed. */
+    private static final class GroupPlan {
+        int group;
+        int[] longs;
+        int[] ints;
+        int[] shorts;
+        int[] bytes;
+        int[] vars;
+        int fixedEnd;
+        int bitmapOffset;
+        long logicalFixedWidth;
+        /** Per bitmap byte and byte value: how many projected value columns it marks null, and their widths. */
+        int[][] nullCount;
+        int[][] nullWidth;
+    }
+
+    private static GroupPlan[] plans(AlbisReader reader) {
+        Schema schema = reader.schema();
+        int[] groups = reader.readGroups();
+        List<GroupPlan> plans = new ArrayList<>();
+        for (int g : groups) {
+            RowLayout layout = new RowLayout(schema, schema.groups().get(g));
+            List<Integer> longs = new ArrayList<>();
+            List<Integer> ints = new ArrayList<>();
+            List<Integer> shorts = new ArrayList<>();
+            List<Integer> bytes = new ArrayList<>();
+            List<Integer> vars = new ArrayList<>();
+            boolean[] projectedSlot = new boolean[layout.slots()];
+            GroupPlan p = new GroupPlan();
+            for (int i = 0; i < reader.columnCount(); i++) {
+                Column c = reader.column(i);
+                if (schema.groupOf(c.index()) != g || c.isStructMarker()) {
+                    continue;
+                }
+                int s = schema.slotOf(c.index());
+                projectedSlot[s] = true;
+                int off = layout.fixedOffset(s);
+                DataType t = c.type();
+                p.logicalFixedWidth += t.logicalWidth();
+                switch (t.id()) {
+                    case BOOLEAN, BYTE -> bytes.add(off);
+                    case SHORT -> shorts.add(off);
+                    case INT, DATE, FLOAT -> ints.add(off);
+                    case LONG, TIMESTAMP, DOUBLE -> longs.add(off);
+                    case DECIMAL -> {
+                        longs.add(off);
+                        if (t.isWideDecimal()) {
+                            longs.add(off + 8);
+                        }
+                    }
+                    case STRING, BINARY -> vars.add(off);
+                    case STRUCT -> { }
+                }
+            }
+            p.group = g;
+            p.longs = toArray(longs);
+            p.ints = toArray(ints);
+            p.shorts = toArray(shorts);
+            p.bytes = toArray(bytes);
+            p.vars = toArray(vars);
+            p.fixedEnd = layout.fixedEnd();
+            p.bitmapOffset = layout.bitmapOffset();
+            int nb = layout.bitmapBytes();
+            p.nullCount = new int[nb][256];
+            p.nullWidth = new int[nb][256];
+            for (int k = 0; k < nb; k++) {
+                for (int v = 0; v < 256; v++) {
+                    for (int bit = 0; bit < 8; bit++) {
+                        int s = k * 8 + bit;
+                        if ((v & (1 << bit)) != 0 && s < layout.slots() && projectedSlot[s]) {
+                            p.nullCount[k][v]++;
+                            p.nullWidth[k][v] += layout.type(s).logicalWidth();
+                        }
+                    }
+                }
+            }
+            plans.add(p);
+        }
+        return plans.toArray(new GroupPlan[0]);
+    }
+
+    private static int[] toArray(List<Integer> l) {
+        return l.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The data files a scan with these options reads, for the raw-read baseline. */
+    public static List<String> dataFiles(AlbisTable table, ReadOptions options) throws IOException {
+        List<String> files = new ArrayList<>();
+        try (AlbisReader reader = table.newReader(options.withFilter(null))) {
+            for (RowGroupRef rg : selected(table, options)) {
+                var present = table.presentGroups(rg);
+                for (int g : reader.readGroups()) {
+                    var group = table.schema().groups().get(g);
+                    if (present.contains(group.id())) {
+                        files.add(table.dataPath(rg, group));
+                    }
+                }
+            }
+        }
+        return files;
+    }
+}

@@ -1,0 +1,92 @@
+package io.albis.scan;
+
+import io.albis.storage.ReadableFile;
+import io.albis.storage.Storage;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The physical limit a format is measured against (DESIGN §7): the same files read through the
+ * same storage layer in 1 MiB positional reads into a direct buffer, every byte touched (summed
+ * as little-endian longs) and nothing parsed. With {@code touch} false the bytes are only read.
+ */
+public final class RawRead {
+    public static final int CHUNK = 1 << 20;
+
+    /** Bytes read, their long-sum, and the wall time. */
+    public record Result(long bytes, long sum, long nanos) {
+        public double gbps() {
+            return nanos == 0 ? 0 : bytes / (double) nanos;
+        }
+    }
+
+    private RawRead() {}
+
+    public static Result read(Storage storage, List<String> files, int threads, boolean touch) throws IOException {
+        int n = Math.max(1, Math.min(threads, Math.max(1, files.size())));
+        long start = System.nanoTime();
+        if (n == 1) {
+            long[] r = readFiles(storage, files, touch);
+            return new Result(r[0], r[1], System.nanoTime() - start);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try {
+            List<Future<long[]>> parts = new ArrayList<>();
+            for (int t = 0; t < n; t++) {
+                List<String> mine = new ArrayList<>();
+                for (int i = t; i < files.size(); i += n) {
+                    mine.add(files.get(i));
+                }
+                parts.add(pool.submit(() -> readFiles(storage, mine, touch)));
+            }
+            long bytes = 0;
+            long sum = 0;
+            for (Future<long[]> f : parts) {
+                long[] r = f.get();
+                bytes += r[0];
+                sum += r[1];
+            }
+            return new Result(bytes, sum, System.nanoTime() - start);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("raw read interrupted", e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static long[] readFiles(Storage storage, List<String> files, boolean touch) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocateDirect(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
+        long bytes = 0;
+        long sum = 0;
+        for (String path : files) {
+            try (ReadableFile f = storage.open(path)) {
+                long len = f.length();
+                for (long pos = 0; pos < len; pos += CHUNK) {
+                    buf.clear().limit((int) Math.min(CHUNK, len - pos));
+                    f.readFully(pos, buf);
+                    int lim = buf.position();
+                    if (touch) {
+                        int i = 0;
+                        for (; i + 8 <= lim; i += 8) {
+                            sum += buf.getLong(i);
+                        }
+                        for (; i < lim; i++) {
+                            sum += buf.get(i);
+                        }
+                    }
+                    bytes += lim;
+                }
+            }
+        }
+        return new long[] {bytes, sum};
+    }
+}
