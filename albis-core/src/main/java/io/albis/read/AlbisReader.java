@@ -7,6 +7,7 @@ import io.albis.filter.PredicateBinder;
 import io.albis.filter.Predicates;
 import io.albis.filter.RowValues;
 import io.albis.filter.StatsSource;
+import io.albis.layout.FileHeader;
 import io.albis.row.RowLayout;
 import io.albis.schema.Column;
 import io.albis.schema.ColumnGroup;
@@ -316,10 +317,18 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                 String dataPath = table.dataPath(rg, group);
                 ReadableFile f = table.storage().open(dataPath);
                 long len = f.length();
-                if (len != metas[g].dataLength()) {
+                try {
+                    if (len != metas[g].dataLength()) {
+                        throw new CorruptFileException(dataPath, len, "data file is " + len
+                                + " bytes but its metadata says " + metas[g].dataLength()
+                                + (len < metas[g].dataLength() ? " (truncated)" : ""));
+                    }
+                    ByteBuffer header = ByteBuffer.allocate(FileHeader.LENGTH);
+                    f.readFully(0, header);
+                    FileHeader.check(header, FileHeader.KIND_DATA, dataPath);
+                } catch (IOException | RuntimeException e) {
                     f.close();
-                    throw new CorruptFileException(dataPath, len, "data file is " + len + " bytes but its metadata says "
-                            + metas[g].dataLength() + (len < metas[g].dataLength() ? " (truncated)" : ""));
+                    throw e;
                 }
                 cursorOfGroup[g] = new ColumnGroupCursor(layouts[g], metas[g], f, reuse[g], options.verifyChecksums(), stats);
                 mv.add(cursorOfGroup[g]);

@@ -1,0 +1,227 @@
+package io.albis.table;
+
+import io.albis.error.AlbisFormatException;
+import io.albis.layout.FileHeader;
+import io.albis.row.RowLayout;
+import io.albis.schema.ColumnGroup;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.schema.TypeId;
+import io.albis.segment.ColumnGroupMetadata;
+import io.albis.segment.ColumnStats;
+import io.albis.segment.SegmentMetadata;
+import io.albis.segment.StatKind;
+import io.albis.storage.ReadableFile;
+import io.albis.util.Crc32c;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Checks every invariant of a table that docs/FORMAT.md states: checksums of every file and
+ * segment, the tiling of segments, zero padding, row sizes and variable offsets, zero-filled
+ * null slots, no nulls in non-nullable columns, row counts agreeing across column groups, and
+ * statistics that match the rows. Reads everything; reports problems instead of stopping at the first.
+ */
+public final class TableVerifier {
+    private TableVerifier() {}
+
+    /** Summary of a successful or failed verification. */
+    public record Report(List<String> problems, int rowGroups, long rows, long segments) {
+        public boolean ok() {
+            return problems.isEmpty();
+        }
+    }
+
+    /** Problems found (empty when the table is sound). */
+    public static List<String> verify(AlbisTable table) throws IOException {
+        return check(table).problems();
+    }
+
+    public static Report check(AlbisTable table) throws IOException {
+        List<String> problems = new ArrayList<>();
+        Schema schema = table.schema();
+        long rows = 0;
+        long segments = 0;
+        for (RowGroupRef rg : table.rowGroups()) {
+            Set<Integer> present;
+            try {
+                present = table.presentGroups(rg);
+            } catch (IOException e) {
+                problems.add(rg.path() + ": cannot list: " + e.getMessage());
+                continue;
+            }
+            long rgRows = -1;
+            for (ColumnGroup g : schema.groups()) {
+                try {
+                    ColumnGroupMetadata meta = table.metadata(rg, g, present);
+                    if (meta == null) {
+                        continue; // added after this row group was written: reads as nulls
+                    }
+                    if (rgRows >= 0 && meta.rowCount() != rgRows) {
+                        problems.add(table.metadataPath(rg, g) + ": " + meta.rowCount() + " rows, but other column groups of "
+                                + rg.path() + " have " + rgRows);
+                    }
+                    rgRows = meta.rowCount();
+                    segments += meta.segments().size();
+                    checkData(table.storage().open(table.dataPath(rg, g)), schema, g, meta, problems);
+                } catch (AlbisFormatException e) {
+                    problems.add(e.getMessage());
+                } catch (IOException e) {
+                    problems.add(table.dataPath(rg, g) + ": " + e);
+                }
+            }
+            if (rgRows < 0) {
+                problems.add(rg.path() + ": holds none of the schema's column groups");
+            } else {
+                rows += rgRows;
+            }
+        }
+        return new Report(problems, table.rowGroups().size(), rows, segments);
+    }
+
+    private static void checkData(ReadableFile file, Schema schema, ColumnGroup g, ColumnGroupMetadata meta,
+            List<String> problems) throws IOException {
+        try (file) {
+            String path = file.path();
+            long len = file.length();
+            if (len != meta.dataLength()) {
+                problems.add(path + ": " + len + " bytes, metadata says " + meta.dataLength());
+                return;
+            }
+            ByteBuffer header = ByteBuffer.allocate(FileHeader.LENGTH);
+            file.readFully(0, header);
+            FileHeader.check(header, FileHeader.KIND_DATA, path);
+            RowLayout layout = new RowLayout(schema, g);
+            int i = 0;
+            for (SegmentMetadata seg : meta.segments()) {
+                ByteBuffer buf = ByteBuffer.allocate(seg.length() + seg.padding()).order(ByteOrder.LITTLE_ENDIAN);
+                file.readFully(seg.offset(), buf);
+                String where = path + " segment " + i + " (offset " + seg.offset() + ")";
+                if (Crc32c.of(buf, 0, seg.length()) != seg.crc32c()) {
+                    problems.add(where + ": checksum mismatch");
+                } else {
+                    checkSegment(where, buf, seg, layout, schema, problems);
+                }
+                for (int p = seg.length(); p < seg.length() + seg.padding(); p++) {
+                    if (buf.get(p) != 0) {
+                        problems.add(where + ": padding byte at " + (seg.offset() + p) + " is not zero");
+                        break;
+                    }
+                }
+                i++;
+            }
+        }
+    }
+
+    private static void checkSegment(String where, ByteBuffer buf, SegmentMetadata seg, RowLayout layout, Schema schema,
+            List<String> problems) {
+        int n = layout.slots();
+        ColumnStats.Collector[] stats = new ColumnStats.Collector[n];
+        for (int s = 0; s < n; s++) {
+            stats[s] = new ColumnStats.Collector(StatKind.of(layout.type(s)));
+        }
+        int base = 0;
+        for (int r = 0; r < seg.rowCount(); r++) {
+            int rowLen = layout.fixedEnd();
+            if (layout.hasVariable()) {
+                if (base + 4 > seg.length() || buf.getInt(base) < layout.fixedEnd()
+                        || buf.getInt(base) > seg.length() - base) {
+                    problems.add(where + ": row " + r + " has an impossible size");
+                    return;
+                }
+                rowLen = buf.getInt(base);
+            } else if (base + rowLen > seg.length()) {
+                problems.add(where + ": row " + r + " runs past the segment");
+                return;
+            }
+            for (int bit = n; bit < layout.bitmapBytes() * 8; bit++) {
+                if ((buf.get(base + layout.bitmapOffset() + (bit >>> 3)) & (1 << (bit & 7))) != 0) {
+                    problems.add(where + ": row " + r + " sets unused null bit " + bit);
+                }
+            }
+            int varEnd = layout.fixedEnd();
+            for (int s = 0; s < n; s++) {
+                DataType t = layout.type(s);
+                int off = base + layout.fixedOffset(s);
+                boolean isNull = (buf.get(base + layout.nullByte(s)) & RowLayout.nullMask(s)) != 0;
+                String col = schema.column(layout.tableColumn(s)).name();
+                if (isNull) {
+                    if (!schema.column(layout.tableColumn(s)).nullable()) {
+                        problems.add(where + ": row " + r + " has null in non-nullable column " + col);
+                    }
+                    for (int k = 0; k < t.fixedWidth(); k++) {
+                        if (buf.get(off + k) != 0) {
+                            problems.add(where + ": row " + r + " null slot of " + col + " is not zero-filled");
+                            break;
+                        }
+                    }
+                    stats[s].addNull();
+                    continue;
+                }
+                switch (StatKind.of(t)) {
+                    case LONG -> stats[s].addLong(switch (t.id()) {
+                        case BOOLEAN, BYTE -> buf.get(off);
+                        case SHORT -> buf.getShort(off);
+                        case INT, DATE -> buf.getInt(off);
+                        default -> buf.getLong(off);
+                    });
+                    case DOUBLE -> stats[s].addDouble(t.id() == TypeId.FLOAT ? buf.getFloat(off) : buf.getDouble(off));
+                    case WIDE -> stats[s].addWide(buf.getLong(off + 8), buf.getLong(off));
+                    case BYTES -> {
+                        long packed = buf.getLong(off);
+                        int vo = RowLayout.offsetOf(packed);
+                        int vs = RowLayout.sizeOf(packed);
+                        if (vo != varEnd || vs < 0 || (long) vo + vs > rowLen) {
+                            problems.add(where + ": row " + r + " value of " + col + " (offset " + vo + ", size " + vs
+                                    + ") is not where the format puts it");
+                            return;
+                        }
+                        byte[] v = new byte[vs];
+                        buf.get(base + vo, v);
+                        stats[s].addBytes(v, 0, vs);
+                        varEnd += vs;
+                    }
+                    case NONE -> { }
+                }
+            }
+            if (layout.hasVariable() && varEnd != rowLen) {
+                problems.add(where + ": row " + r + " is " + rowLen + " bytes but its values end at " + varEnd);
+            }
+            base += rowLen;
+        }
+        if (base != seg.length()) {
+            problems.add(where + ": rows end at " + base + " but the segment is " + seg.length() + " bytes");
+            return;
+        }
+        for (int s = 0; s < n; s++) {
+            ColumnStats want = stats[s].finish();
+            ColumnStats got = seg.stats(s);
+            if (!sameStats(want, got)) {
+                problems.add(where + ": statistics of " + schema.column(layout.tableColumn(s)).name() + " say " + got
+                        + " but the rows give " + want);
+            }
+        }
+    }
+
+    private static boolean sameStats(ColumnStats a, ColumnStats b) {
+        if (a.nullCount() != b.nullCount() || a.hasMinMax() != b.hasMinMax() || a.sorted() != b.sorted()) {
+            return false;
+        }
+        if (!a.hasMinMax()) {
+            return true;
+        }
+        return switch (a.kind()) {
+            case LONG -> a.minLong() == b.minLong() && a.maxLong() == b.maxLong();
+            case DOUBLE -> Double.doubleToRawLongBits(a.minDouble()) == Double.doubleToRawLongBits(b.minDouble())
+                    && Double.doubleToRawLongBits(a.maxDouble()) == Double.doubleToRawLongBits(b.maxDouble());
+            case BYTES, WIDE -> Arrays.equals(a.minBytes(), b.minBytes()) && Arrays.equals(a.maxBytes(), b.maxBytes());
+            case NONE -> Objects.equals(a.kind(), b.kind());
+        };
+    }
+}
