@@ -1,0 +1,92 @@
+package io.albis.cli;
+
+import io.albis.schema.Schema;
+import io.albis.storage.Storage;
+import io.albis.table.AlbisTable;
+import io.albis.tpcds.TpcdsGenerator;
+import io.albis.write.AlbisWriter;
+import io.trino.tpcds.Table;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code albis generate tpcds --table T --scale S OUT}. */
+@Command(name = "tpcds", description = {
+    "Generate a TPC-DS table in-process (io.trino.tpcds) as an Albis table. Data derived from TPC-DS.",
+    "Types: INTEGER and *_sk identifiers -> int, other identifiers -> long, DECIMAL(p,s) -> decimal(p,s),",
+    "CHAR/VARCHAR -> string, DATE -> date, TIME -> int (seconds of the day).",
+    "Scales below 1 are allowed but coarse: store_sales has at least about 120,000 rows (scale 1: 2,880,404)."})
+final class GenerateTpcdsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--table", paramLabel = "T", defaultValue = "store_sales",
+            description = "TPC-DS table name (default store_sales).")
+    String tableName;
+
+    @Option(names = "--scale", paramLabel = "S", defaultValue = "1",
+            description = "Scale factor: 1 is about 1 GB of CSV; whole numbers above 1, fractions below (default 1).")
+    double scale;
+
+    @Mixin
+    LayoutOptions layout;
+
+    @Parameters(index = "0", paramLabel = "OUT", description = "Path of the table to create (must not exist).")
+    String out;
+
+    @Override
+    public Integer call() throws Exception {
+        Table table = TpcdsGenerator.table(tableName);
+        TpcdsGenerator.checkScale(scale);
+        Storage storage = Storages.forPath(out);
+        Schema schema = layout.columnGroups().applyTo(TpcdsGenerator.schema(table)).build();
+        long start = System.nanoTime();
+        long rows;
+        String target;
+        try (TableOutput output = TableOutput.create(storage, out)) {
+            try (ProgressBar bar = progressBar(table.getName())) {
+                LongConsumer progress = bar == null ? done -> { } : bar::stepTo;
+                AlbisWriter writer = AlbisWriter.create(storage, output.tempPath(), schema, layout.writerOptions());
+                try {
+                    rows = TpcdsGenerator.write(table, scale, writer, progress);
+                    writer.close();
+                } catch (Exception e) {
+                    writer.abort();
+                    throw e;
+                }
+            }
+            output.publish();
+            target = output.target();
+        }
+        AlbisTable written = AlbisTable.open(storage, target);
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf("generated %s at scale %s: %s in %s, %s, %.1f s -> %s%n",
+                table.getName(), formatScale(scale), Plural.of(rows, "row"), Plural.of(written.rowGroups().size(), "row group"),
+                Plural.of(schema.groups().size(), "column group"),
+                (System.nanoTime() - start) / 1e9, target);
+        o.flush();
+        return 0;
+    }
+
+    /** A progress bar on stderr when a person is watching; none when output goes to a file or a test. */
+    private static ProgressBar progressBar(String task) {
+        if (System.console() == null) {
+            return null;
+        }
+        return new ProgressBarBuilder().setTaskName(task).setInitialMax(-1).setUnit(" rows", 1).showSpeed()
+                .setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
+    }
+
+    static String formatScale(double s) {
+        return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
+    }
+}

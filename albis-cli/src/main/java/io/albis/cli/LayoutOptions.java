@@ -1,0 +1,50 @@
+package io.albis.cli;
+
+import io.albis.write.WriterOptions;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** How a command that writes a table cuts it: segment size, row group rows, column groups. */
+public final class LayoutOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--segment-size", paramLabel = "BYTES", converter = SizeConverter.class,
+            description = "Segment size, the unit of I/O and statistics (binary suffixes k, m, g; default 1m).")
+    Long segmentSize;
+
+    @Option(names = "--row-group-rows", paramLabel = "N",
+            description = "Close a row group after N rows (default: only at 256 MiB of row data).")
+    Long rowGroupRows;
+
+    @Option(names = "--column-groups", paramLabel = "SPEC", converter = ColumnGroupSpec.Converter.class,
+            defaultValue = "single",
+            description = "single (one group, a row store; default), column (one group per column, a column store),"
+                    + " or name1=a,b;name2=c,d (columns not named go to a group called rest).")
+    ColumnGroupSpec columnGroups;
+
+    public ColumnGroupSpec columnGroups() {
+        return columnGroups;
+    }
+
+    /** The writer options, checked here so that a bad value is a usage error naming the option. */
+    public WriterOptions writerOptions() {
+        WriterOptions o = WriterOptions.defaults();
+        if (segmentSize != null) {
+            if (segmentSize < WriterOptions.MIN_SEGMENT_SIZE || segmentSize > WriterOptions.MAX_SEGMENT_SIZE) {
+                throw new ParameterException(spec.commandLine(), "--segment-size must be " + WriterOptions.MIN_SEGMENT_SIZE
+                        + " bytes to 1g, got " + segmentSize);
+            }
+            o = o.withSegmentSize(segmentSize.intValue());
+        }
+        if (rowGroupRows != null) {
+            if (rowGroupRows < 1) {
+                throw new ParameterException(spec.commandLine(), "--row-group-rows must be at least 1, got " + rowGroupRows);
+            }
+            o = o.withRowGroupRows(rowGroupRows);
+        }
+        return o;
+    }
+}

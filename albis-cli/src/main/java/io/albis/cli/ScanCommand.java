@@ -1,0 +1,115 @@
+package io.albis.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.albis.filter.Predicate;
+import io.albis.read.ReadOptions;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code albis scan TABLE}: goodput of a full checksum read, and how close it gets to a raw read. */
+@Command(name = "scan", description = {
+    "Read every selected value into a checksum and report goodput: logical data bytes (4 per int, 8 per long or",
+    "decimal, the length of each string, ...; nulls count 0) per second of the median scan, in GB/s (10^9 bytes).",
+    "Each repetition also reads the same data files raw (every byte touched, nothing parsed) for the ratio to raw."})
+final class ScanCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TableArgument table;
+
+    @Option(names = "--columns", split = ",", paramLabel = "COL", description = "Columns to read (default: all).")
+    List<String> columns;
+
+    @Option(names = "--where", paramLabel = "EXPR", converter = WhereConverter.class,
+            description = "Only rows matching the filter (see 'albis cat --help').")
+    Predicate where;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "Reader threads; each takes every N-th row group (default 1).")
+    int threads;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Measured repetitions (default 1).")
+    int repeat;
+
+    @Option(names = "--warmup", paramLabel = "W", defaultValue = "0",
+            description = "Unmeasured repetitions first, to warm the JIT and page cache (default 0).")
+    int warmup;
+
+    @Option(names = "--no-verify", description = "Skip the CRC-32C check of each segment.")
+    boolean noVerify;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (threads < 1) {
+            throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
+        }
+        if (repeat < 1) {
+            throw new ParameterException(spec.commandLine(), "--repeat must be at least 1, got " + repeat);
+        }
+        if (warmup < 0) {
+            throw new ParameterException(spec.commandLine(), "--warmup must be 0 or more, got " + warmup);
+        }
+        ReadOptions options = ReadOptions.all().withColumns(columns).withFilter(where).withVerifyChecksums(!noVerify);
+        ScanBenchmark.Result r = ScanBenchmark.run(table.open(), options, threads, warmup, repeat);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(new ObjectMapper().writeValueAsString(toMap(r)));
+        } else {
+            printText(out, r);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private Map<String, Object> toMap(ScanBenchmark.Result r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("table", table.path());
+        m.put("rows", r.rows());
+        m.put("logical_bytes", r.logicalBytes());
+        m.put("nulls", r.nulls());
+        m.put("seconds", r.scan().median());
+        m.put("seconds_min", r.scan().min());
+        m.put("seconds_max", r.scan().max());
+        m.put("goodput_gbps", r.goodputGBps());
+        m.put("raw_seconds", r.raw().median());
+        m.put("raw_seconds_min", r.raw().min());
+        m.put("raw_seconds_max", r.raw().max());
+        m.put("raw_gbps", r.rawGBps());
+        m.put("ratio_to_raw", r.ratioToRaw());
+        m.put("file_bytes", r.fileBytes());
+        m.put("checksum", r.checksum());
+        m.put("threads", r.threads());
+        m.put("repeat", r.repeat());
+        m.put("warmup", r.warmup());
+        m.put("verify_checksums", !noVerify);
+        return m;
+    }
+
+    private void printText(PrintWriter out, ScanBenchmark.Result r) {
+        String runs = r.repeat() == 1 ? "1 run" : "median of " + r.repeat() + " runs";
+        out.printf("table          %s%n", table.path());
+        out.printf("rows           %,d%n", r.rows());
+        out.printf("logical bytes  %,d (%.1f MB)%n", r.logicalBytes(), r.logicalBytes() / 1e6);
+        out.printf("scan time      %.3f s (%s; min %.3f, max %.3f; %d thread%s, warmup %d)%n", r.scan().median(), runs,
+                r.scan().min(), r.scan().max(), r.threads(), r.threads() == 1 ? "" : "s", r.warmup());
+        out.printf("goodput        %.3f GB/s%n", r.goodputGBps());
+        out.printf("raw read       %.3f s (%s; min %.3f, max %.3f) of %,d file bytes%n", r.raw().median(), runs,
+                r.raw().min(), r.raw().max(), r.fileBytes());
+        out.printf("raw goodput    %.3f GB/s (same logical bytes over the raw read time)%n", r.rawGBps());
+        out.printf("ratio to raw   %.2f%n", r.ratioToRaw());
+        out.printf("checksum       %s%n", r.checksum());
+    }
+}

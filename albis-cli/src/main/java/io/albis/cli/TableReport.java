@@ -1,0 +1,108 @@
+package io.albis.cli;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.albis.schema.Column;
+import io.albis.schema.ColumnGroup;
+import io.albis.schema.Schema;
+import io.albis.segment.ColumnGroupMetadata;
+import io.albis.segment.ColumnStats;
+import io.albis.segment.SegmentMetadata;
+import io.albis.storage.ReadableFile;
+import io.albis.storage.Storage;
+import io.albis.table.AlbisTable;
+import io.albis.table.RowGroupRef;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** What {@code albis inspect} shows, as plain records: printed as text or serialized by Jackson. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record TableReport(String table, @JsonProperty("schema_version") int schemaVersion, long rows,
+        @JsonProperty("column_groups") List<GroupInfo> columnGroups,
+        @JsonProperty("row_groups") List<RowGroupInfo> rowGroups) {
+
+    record GroupInfo(int id, String name, List<String> columns) {}
+
+    record RowGroupInfo(int index, String path, long rows,
+            @JsonProperty("column_groups") List<ColumnGroupInfo> columnGroups) {}
+
+    /** A column group in one row group; {@code present} is false for a group added after the row group was written. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ColumnGroupInfo(int id, String name, boolean present, @JsonProperty("data_file") String dataFile,
+            @JsonProperty("data_bytes") Long dataBytes, @JsonProperty("meta_bytes") Long metaBytes, Long rows,
+            @JsonProperty("segment_size") Integer segmentSize, List<SegmentInfo> segments) {}
+
+    record SegmentInfo(int index, long offset, int length, int padding, @JsonProperty("first_row") long firstRow,
+            int rows, String crc32c, List<ColumnStatsInfo> columns) {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ColumnStatsInfo(String column, String type, int nulls, Object min, Object max, boolean sorted) {}
+
+    /** Reads every row group's metadata; with {@code segments} false the per-segment detail is left out. */
+    static TableReport of(AlbisTable table, boolean segments) throws IOException {
+        Schema schema = table.schema();
+        Storage storage = table.storage();
+        List<GroupInfo> groups = new ArrayList<>();
+        for (ColumnGroup g : schema.groups()) {
+            groups.add(new GroupInfo(g.id(), g.name(), valueColumns(schema, g)));
+        }
+        List<RowGroupInfo> rgs = new ArrayList<>();
+        long total = 0;
+        for (RowGroupRef rg : table.rowGroups()) {
+            Set<Integer> present = table.presentGroups(rg);
+            List<ColumnGroupInfo> cgs = new ArrayList<>();
+            for (ColumnGroup g : schema.groups()) {
+                ColumnGroupMetadata meta = table.metadata(rg, g, present);
+                if (meta == null) {
+                    cgs.add(new ColumnGroupInfo(g.id(), g.name(), false, null, null, null, null, null, null));
+                    continue;
+                }
+                String data = table.dataPath(rg, g);
+                cgs.add(new ColumnGroupInfo(g.id(), g.name(), true, data, length(storage, data),
+                        length(storage, table.metadataPath(rg, g)), meta.rowCount(), meta.segmentSize(),
+                        segments ? segments(schema, g, meta) : null));
+            }
+            long rows = table.rowCount(rg);
+            total += rows;
+            rgs.add(new RowGroupInfo(rg.index(), rg.path(), rows, cgs));
+        }
+        return new TableReport(table.path(), schema.version(), total, groups, rgs);
+    }
+
+    private static List<String> valueColumns(Schema schema, ColumnGroup g) {
+        List<String> names = new ArrayList<>();
+        for (int c : g.columns()) {
+            Column col = schema.column(c);
+            names.add(col.isStructMarker() ? col.name() + " (struct presence)" : col.name());
+        }
+        return names;
+    }
+
+    private static List<SegmentInfo> segments(Schema schema, ColumnGroup g, ColumnGroupMetadata meta) {
+        List<SegmentInfo> out = new ArrayList<>();
+        List<SegmentMetadata> segs = meta.segments();
+        for (int i = 0; i < segs.size(); i++) {
+            SegmentMetadata s = segs.get(i);
+            List<ColumnStatsInfo> cols = new ArrayList<>();
+            for (int slot = 0; slot < g.size(); slot++) {
+                Column c = schema.column(g.column(slot));
+                ColumnStats st = s.stats(slot);
+                boolean mm = st.hasMinMax();
+                cols.add(new ColumnStatsInfo(c.name(), c.isStructMarker() ? "struct presence" : c.type().toString(),
+                        st.nullCount(), mm ? ValueText.statValue(st, c.type(), true) : null,
+                        mm ? ValueText.statValue(st, c.type(), false) : null, st.sorted()));
+            }
+            out.add(new SegmentInfo(i, s.offset(), s.length(), s.padding(), s.firstRow(), s.rowCount(),
+                    String.format("%08x", s.crc32c()), cols));
+        }
+        return out;
+    }
+
+    private static long length(Storage storage, String path) throws IOException {
+        try (ReadableFile f = storage.open(path)) {
+            return f.length();
+        }
+    }
+}

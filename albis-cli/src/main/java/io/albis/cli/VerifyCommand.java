@@ -1,0 +1,39 @@
+package io.albis.cli;
+
+import io.albis.table.TableVerifier;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code albis verify TABLE}: every checksum and invariant; exit 0 when sound, 1 otherwise. */
+@Command(name = "verify", description = {
+    "Check every file and segment checksum and every layout and statistics invariant of a table.",
+    "Prints each problem found; exit status 0 when the table is sound, 1 otherwise."})
+final class VerifyCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TableArgument table;
+
+    @Override
+    public Integer call() throws Exception {
+        TableVerifier.Report report = TableVerifier.check(table.open());
+        PrintWriter out = spec.commandLine().getOut();
+        if (report.ok()) {
+            out.printf("OK: %s, %s, %s verified%n", Plural.of(report.rowGroups(), "row group"),
+                    Plural.of(report.rows(), "row"), Plural.of(report.segments(), "segment"));
+            out.flush();
+            return 0;
+        }
+        for (String problem : report.problems()) {
+            out.println(problem);
+        }
+        out.printf("FAILED: %s in %s%n", Plural.of(report.problems().size(), "problem"), table.path());
+        out.flush();
+        return AlbisCli.EXIT_ERROR;
+    }
+}
