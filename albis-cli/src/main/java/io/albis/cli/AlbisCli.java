@@ -14,7 +14,7 @@ import picocli.CommandLine.ScopeType;
  * usage error. Errors print one line {@code albis: <message>} on stderr; {@code --verbose} adds
  * the stack trace.
  */
-@Command(name = "albis", mixinStandardHelpOptions = true, versionProvider = AlbisCli.Version.class,
+@Command(name = "albis", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = AlbisCli.Version.class,
         description = "Albis tables: generate, look inside, read, scan for goodput, verify and convert.",
         subcommands = {
             GenerateCommand.class,
@@ -37,7 +37,7 @@ public final class AlbisCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command; see 'albis --help'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of generate, schema, inspect, cat, scan, verify");
     }
 
     public static void main(String[] args) {

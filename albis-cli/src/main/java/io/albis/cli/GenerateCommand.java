@@ -14,6 +14,6 @@ final class GenerateCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing generator; use 'albis generate tpcds'");
+        throw new ParameterException(spec.commandLine(), "missing generator: the one available is tpcds");
     }
 }

@@ -1,0 +1,59 @@
+package io.albis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.error.InvalidOptionException;
+import io.albis.storage.LocalStorage;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine.TypeConversionException;
+
+class OptionParsingTest {
+
+    @Test
+    void sizes() {
+        assertEquals(4096L, SizeConverter.parse("4096"));
+        assertEquals(4096L, SizeConverter.parse("4096b"));
+        assertEquals(64L << 10, SizeConverter.parse("64k"));
+        assertEquals(64L << 10, SizeConverter.parse("64KB"));
+        assertEquals(64L << 10, SizeConverter.parse("64KiB"));
+        assertEquals(1L << 20, SizeConverter.parse("1m"));
+        assertEquals(16L << 20, SizeConverter.parse("16MiB"));
+        assertEquals(2L << 30, SizeConverter.parse("2g"));
+        assertEquals(3L << 40, SizeConverter.parse("3T"));
+        assertEquals(1L << 20, SizeConverter.parse(" 1 m "));
+        for (String bad : new String[] {"", "k", "1.5m", "-1", "1x", "1mm", "99999999999999999999", "9000000000000000g"}) {
+            assertThrows(TypeConversionException.class, () -> SizeConverter.parse(bad), bad);
+        }
+    }
+
+    @Test
+    void columnGroupSpecs() {
+        assertSame(ColumnGroupSpec.SINGLE, ColumnGroupSpec.parse("single"));
+        assertSame(ColumnGroupSpec.COLUMN, ColumnGroupSpec.parse("COLUMN"));
+        ColumnGroupSpec named = ColumnGroupSpec.parse("keys = a, b ; money=c;");
+        assertEquals(Map.of("keys", List.of("a", "b"), "money", List.of("c")), named.groups());
+        assertEquals(List.of("keys", "money"), List.copyOf(named.groups().keySet()));
+        assertEquals("keys=a,b;money=c", named.toString());
+        assertNull(ColumnGroupSpec.SINGLE.groups());
+        assertTrue(ColumnGroupSpec.COLUMN.columnPerGroup());
+        for (String bad : new String[] {"", "a", "=a", "a=", "a=b,,c", "a=b;a=c", "rest=a", ";"}) {
+            assertThrows(TypeConversionException.class, () -> ColumnGroupSpec.parse(bad), bad);
+        }
+    }
+
+    @Test
+    void storages() {
+        assertSame(LocalStorage.INSTANCE, Storages.forPath("/tmp/t"));
+        assertSame(LocalStorage.INSTANCE, Storages.forPath("relative/t"));
+        assertSame(LocalStorage.INSTANCE, Storages.forPath("file:///tmp/t"));
+        assertSame(LocalStorage.INSTANCE, Storages.forPath("odd:name"));
+        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> Storages.forPath("crail://host/t"));
+        assertTrue(e.getMessage().contains("'crail://'") && e.getMessage().contains(Storages.SUPPORTED), e.getMessage());
+    }
+}

@@ -1,0 +1,80 @@
+package io.albis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.albis.table.AlbisTable;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SchemaAndInspectTest {
+    @TempDir
+    static Path dir;
+
+    static String table;
+
+    @BeforeAll
+    static void writeTable() throws Exception {
+        table = dir.resolve("types").toString();
+        AllTypesTable.write(table, AllTypesTable.rows());
+    }
+
+    @Test
+    void schemaIsAnIndentedTree() {
+        Cli.Run run = Cli.run("schema", table);
+        assertEquals(0, run.exit(), run.toString());
+        String out = run.out();
+        assertTrue(out.contains("\n  wide: decimal(30,5) (nullable)\n"), out);
+        assertTrue(out.contains("\n  st: struct (nullable)\n    x: int (nullable)\n    inner: struct (nullable)\n"
+                + "      y: string (nullable)\n      z: double (nullable)\n  req: int (not null)\n"), out);
+        assertTrue(out.contains("column groups:\n  default (id 0, 17 columns): b, i8,"), out);
+    }
+
+    @Test
+    void inspectJsonDescribesEverySegment() throws Exception {
+        Cli.Run run = Cli.run("inspect", table, "--json");
+        assertEquals(0, run.exit(), run.toString());
+        JsonNode n = new ObjectMapper().readTree(run.out());
+        AlbisTable t = AlbisTable.open(table);
+        assertEquals(t.rowCount(), n.get("rows").longValue());
+        assertEquals(t.rowGroups().size(), n.get("row_groups").size());
+        long rows = 0;
+        for (JsonNode rg : n.get("row_groups")) {
+            JsonNode cg = rg.get("column_groups").get(0);
+            assertTrue(cg.get("present").booleanValue());
+            assertTrue(cg.get("data_bytes").longValue() > 0 && cg.get("meta_bytes").longValue() > 0);
+            long expectOffset = -1;
+            for (JsonNode s : cg.get("segments")) {
+                if (expectOffset >= 0) {
+                    assertEquals(expectOffset, s.get("offset").longValue(), "segments tile the data file");
+                }
+                expectOffset = s.get("offset").longValue() + s.get("length").longValue() + s.get("padding").longValue();
+                assertEquals(8, s.get("crc32c").textValue().length());
+                assertEquals(17 + 2, s.get("columns").size(), "every slot, struct markers included");
+                rows += s.get("rows").longValue();
+            }
+            assertEquals(cg.get("data_bytes").longValue(), expectOffset);
+        }
+        assertEquals(t.rowCount(), rows);
+        JsonNode first = n.get("row_groups").get(0).get("column_groups").get(0).get("segments").get(0).get("columns");
+        JsonNode req = first.get(first.size() - 1);
+        assertEquals("req", req.get("column").textValue());
+        assertEquals(0, req.get("nulls").intValue());
+        assertEquals(1, req.get("min").intValue(), "rows 1..5 come first, then random values");
+    }
+
+    @Test
+    void inspectTextShowsStatistics() {
+        Cli.Run run = Cli.run("inspect", table);
+        assertEquals(0, run.exit(), run.toString());
+        assertTrue(run.out().contains("row group 0 ("), run.out());
+        assertTrue(run.out().contains("crc32c "), run.out());
+        assertTrue(run.out().contains("      ts (timestamp): nulls "), run.out());
+        Cli.Run brief = Cli.run("inspect", table, "--no-segments");
+        assertTrue(!brief.out().contains("crc32c") && brief.out().contains("data "), brief.out());
+    }
+}
