@@ -248,6 +248,47 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     /** Moves to the next matching row; false at the end. */
     public boolean advance() throws IOException {
+        // Hot path kept small so the JIT inlines it: the next row of the current range.
+        if (positioned && pos < end) {
+            ColumnGroupCursor[] m = moving;
+            for (int i = 0; i < m.length; i++) {
+                m[i].advance();
+            }
+            pos++;
+            if (filter == null || filter.test(this)) {
+                return true;
+            }
+        }
+        return advanceSlow();
+    }
+
+    /**
+     * Moves past the next run of consecutive matching rows and describes it per column group in
+     * {@code runs} (indexed by group position; entries for groups not read are left alone).
+     * Returns the number of rows in the run, 0 at the end. A run never crosses a segment, so it
+     * is a slice of each group's segment buffer. Do not mix with {@link #advance()} on one reader.
+     */
+    public int nextRun(RowRun[] runs) throws IOException {
+        if (!advance()) {
+            return 0;
+        }
+        int count = 1;
+        if (filter == null) {
+            // From the current row (pos - 1) to the end of the range or of any group's segment.
+            long n = end - pos + 1;
+            for (ColumnGroupCursor c : moving) {
+                n = Math.min(n, c.rowsLeftInSegment());
+            }
+            count = (int) n;
+        }
+        for (int g : neededGroups) {
+            cursorOfGroup[g].fillRun(runs[g], count);
+        }
+        pos += count - 1;
+        return count;
+    }
+
+    private boolean advanceSlow() throws IOException {
         for (;;) {
             if (!rgOpen) {
                 if (!openNextRowGroup()) {
