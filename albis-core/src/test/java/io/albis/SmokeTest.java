@@ -69,6 +69,23 @@ class SmokeTest {
             }
         }
         assertEquals(20, n);
+        try (AlbisReader r = table.newReader(ReadOptions.all().withColumns("name", "id", "s"))) {
+            io.albis.read.ColumnBatch batch = io.albis.read.ColumnBatch.forReader(r, 6);
+            int row = 0;
+            int got;
+            while ((got = r.nextBatch(batch)) > 0) {
+                for (int k = 0; k < got; k++, row++) {
+                    assertEquals(row, batch.column(1).getInt(k));
+                    assertEquals(row % 3 == 0 ? null : "n" + row, batch.column(0).getString(k));
+                    assertEquals(row % 5 == 0, batch.column(2).isNull(k));
+                    if (row % 5 != 0) {
+                        assertEquals(row * 100L, batch.column(3).getLong(k));
+                        assertEquals(row, batch.column(4).getBytes(k).length);
+                    }
+                }
+            }
+            assertEquals(20, row);
+        }
         try (AlbisReader r = table.newReader(ReadOptions.all().withColumns("id")
                 .withFilter(Predicates.and(Predicates.ge("id", 12), Predicates.not(Predicates.isNull("name")))))) {
             int count = 0;

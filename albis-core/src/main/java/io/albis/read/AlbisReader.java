@@ -248,6 +248,55 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     /** Moves to the next matching row; false at the end. */
     public boolean advance() throws IOException {
+        // Hot path kept small so the JIT inlines it: the next row of the current range.
+        if (positioned && pos < end) {
+            ColumnGroupCursor[] m = moving;
+            for (int i = 0; i < m.length; i++) {
+                m[i].advance();
+            }
+            pos++;
+            if (filter == null || filter.test(this)) {
+                return true;
+            }
+        }
+        return advanceSlow();
+    }
+
+    /**
+     * Moves past the next run of consecutive matching rows and describes it per column group in
+     * {@code runs} (indexed by group position; entries for groups not read are left alone).
+     * Returns the number of rows in the run, 0 at the end. A run never crosses a segment, so it
+     * is a slice of each group's segment buffer. Do not mix with {@link #advance()} on one reader.
+     */
+    public int nextRun(RowRun[] runs) throws IOException {
+        return nextRun(runs, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #nextRun(RowRun[])}, with at most {@code maxRows} rows. */
+    public int nextRun(RowRun[] runs, int maxRows) throws IOException {
+        if (maxRows < 1) {
+            throw new IllegalArgumentException("maxRows must be positive");
+        }
+        if (!advance()) {
+            return 0;
+        }
+        int count = 1;
+        if (filter == null) {
+            // From the current row (pos - 1) to the end of the range or of any group's segment.
+            long n = Math.min(end - pos + 1, maxRows);
+            for (ColumnGroupCursor c : moving) {
+                n = Math.min(n, c.rowsLeftInSegment());
+            }
+            count = (int) n;
+        }
+        for (int g : neededGroups) {
+            cursorOfGroup[g].fillRun(runs[g], count);
+        }
+        pos += count - 1;
+        return count;
+    }
+
+    private boolean advanceSlow() throws IOException {
         for (;;) {
             if (!rgOpen) {
                 if (!openNextRowGroup()) {
@@ -711,6 +760,51 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     /** A copy of the encoded row of the only column group being read, as in the paper's API. */
     public byte[] copyBinaryRow() {
         return getBinaryRow().toByteArray();
+    }
+
+    /** One {@link RowRun} per column group position, for {@link #nextRun}. */
+    public RowRun[] newRuns() {
+        RowRun[] runs = new RowRun[cursorOfGroup.length];
+        for (int g : neededGroups) {
+            runs[g] = new RowRun();
+        }
+        return runs;
+    }
+
+    /**
+     * Fills {@code batch} with up to its capacity of the next matching rows, column by column
+     * into primitive arrays (the vector interface for engines). Returns the rows filled, 0 at the end.
+     */
+    public int nextBatch(ColumnBatch batch) throws IOException {
+        if (batchRuns == null) {
+            batchRuns = newRuns();
+        }
+        batch.reset();
+        int filled = 0;
+        while (filled < batch.capacity()) {
+            int n = nextRun(batchRuns, batch.capacity() - filled);
+            if (n == 0) {
+                break;
+            }
+            for (int i = 0; i < projected; i++) {
+                batch.column(i).fill(batchRuns[groupPos[i]], n, filled, fixedOff[i], nullByte[i], nullMask[i], slot[i],
+                        cur[i].path());
+            }
+            filled += n;
+        }
+        batch.setSize(filled);
+        return filled;
+    }
+
+    private RowRun[] batchRuns;
+
+    /** The types of the projected columns, to size a {@link ColumnBatch}. */
+    public List<DataType> projectedTypes() {
+        List<DataType> types = new ArrayList<>(projected);
+        for (int i = 0; i < projected; i++) {
+            types.add(type[i]);
+        }
+        return types;
     }
 
     // ------------------------------------------------------------------ filter support

@@ -108,18 +108,63 @@ final class ColumnGroupCursor {
 
     /** Moves to the next row; the caller guarantees one exists. */
     void advance() throws IOException {
+        if (row + 1 < segEnd) {
+            base += rowLen;
+            row++;
+            if (variable) {
+                readRowLength();
+            }
+        } else if (meta != null) {
+            nextSegment();
+        }
+    }
+
+    private void nextSegment() throws IOException {
+        if (variable && base + rowLen != segLength) {
+            throw corrupt(base + rowLen, "rows of segment " + segment + " end at " + (base + rowLen)
+                    + " but the segment is " + segLength + " bytes");
+        }
+        load(segment + 1);
+    }
+
+    /** Rows from the current one to the end of the loaded segment. */
+    long rowsLeftInSegment() {
+        return meta == null ? Long.MAX_VALUE : segEnd - row;
+    }
+
+    /**
+     * Describes {@code count} rows from the current one (all in the loaded segment) in {@code run},
+     * then leaves the cursor on the last of them.
+     */
+    void fillRun(RowRun run, int count) throws CorruptFileException {
+        run.buffer = buf;
+        run.layout = layout;
+        run.count = count;
+        run.firstOffset = base;
         if (meta == null) {
+            run.stride = 0; // the one all-null row, repeated
+            run.repeated = true;
             return;
         }
-        if (row + 1 == segEnd) {
-            if (variable && base + rowLen != segLength) {
-                throw corrupt(base + rowLen, "rows of segment " + segment + " end at " + (base + rowLen)
-                        + " but the segment is " + segLength + " bytes");
-            }
-            load(segment + 1);
-        } else {
-            step();
+        run.repeated = false;
+        if (!variable) {
+            run.stride = fixedLen;
+            base += (count - 1) * fixedLen;
+            row += count - 1;
+            return;
         }
+        run.stride = 0;
+        if (run.offsets.length < count + 1) {
+            run.offsets = new int[Math.max(count + 1, run.offsets.length * 2)];
+        }
+        int[] offs = run.offsets;
+        for (int r = 0; r < count; r++) {
+            if (r > 0) {
+                step();
+            }
+            offs[r] = base;
+        }
+        offs[count] = base + rowLen;
     }
 
     private void step() throws CorruptFileException {

@@ -1,0 +1,189 @@
+package io.albis.read;
+
+import io.albis.error.CorruptFileException;
+import io.albis.row.RowLayout;
+import io.albis.schema.DataType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One column of a {@link ColumnBatch} in primitive arrays. Which array holds the values depends
+ * on the type: {@link #bytes} for boolean (0/1) and byte, {@link #shorts}, {@link #ints} for int
+ * and date (days), {@link #longs} for long, timestamp (micros) and decimals of ≤ 18 digits
+ * (unscaled; wide decimals use two longs per row, low then high), {@link #floats},
+ * {@link #doubles}, and {@link #data}/{@link #offsets} for strings and binaries (row r is
+ * {@code data[offsets[r] .. offsets[r+1])}). A null row has {@code nulls[r]} set and a zero value.
+ */
+public final class ColumnVector {
+    public final DataType type;
+    public final boolean[] nulls;
+    public byte[] bytes;
+    public short[] shorts;
+    public int[] ints;
+    public long[] longs;
+    public float[] floats;
+    public double[] doubles;
+    public byte[] data;
+    public int[] offsets;
+    private boolean hasNulls;
+
+    ColumnVector(DataType type, int capacity) {
+        this.type = type;
+        this.nulls = new boolean[capacity];
+        switch (type.id()) {
+            case BOOLEAN, BYTE -> bytes = new byte[capacity];
+            case SHORT -> shorts = new short[capacity];
+            case INT, DATE -> ints = new int[capacity];
+            case LONG, TIMESTAMP -> longs = new long[capacity];
+            case DECIMAL -> longs = new long[type.isWideDecimal() ? 2 * capacity : capacity];
+            case FLOAT -> floats = new float[capacity];
+            case DOUBLE -> doubles = new double[capacity];
+            case STRING, BINARY -> {
+                data = new byte[Math.max(64, capacity * 8)];
+                offsets = new int[capacity + 1];
+            }
+            case STRUCT -> { }
+        }
+    }
+
+    void reset() {
+        hasNulls = false;
+        if (offsets != null) {
+            offsets[0] = 0;
+        }
+    }
+
+    /** True when some row of the batch is null. */
+    public boolean hasNulls() {
+        return hasNulls;
+    }
+
+    public boolean isNull(int r) {
+        return nulls[r];
+    }
+
+    /** Copies {@code n} rows of a run into rows {@code at..at+n} of this vector. */
+    void fill(RowRun run, int n, int at, int fixedOff, int nullByte, int nullMask, int slot, String file)
+            throws CorruptFileException {
+        ByteBuffer buf = run.buffer();
+        boolean any = false;
+        for (int r = 0; r < n; r++) {
+            boolean isNull = (buf.get(run.rowOffset(r) + nullByte) & nullMask) != 0;
+            nulls[at + r] = isNull;
+            any |= isNull;
+        }
+        hasNulls |= any;
+        switch (type.id()) {
+            case BOOLEAN, BYTE -> {
+                for (int r = 0; r < n; r++) {
+                    bytes[at + r] = buf.get(run.rowOffset(r) + fixedOff);
+                }
+            }
+            case SHORT -> {
+                for (int r = 0; r < n; r++) {
+                    shorts[at + r] = buf.getShort(run.rowOffset(r) + fixedOff);
+                }
+            }
+            case INT, DATE -> {
+                for (int r = 0; r < n; r++) {
+                    ints[at + r] = buf.getInt(run.rowOffset(r) + fixedOff);
+                }
+            }
+            case LONG, TIMESTAMP -> {
+                for (int r = 0; r < n; r++) {
+                    longs[at + r] = buf.getLong(run.rowOffset(r) + fixedOff);
+                }
+            }
+            case DECIMAL -> {
+                if (type.isWideDecimal()) {
+                    for (int r = 0; r < n; r++) {
+                        longs[2 * (at + r)] = buf.getLong(run.rowOffset(r) + fixedOff);
+                        longs[2 * (at + r) + 1] = buf.getLong(run.rowOffset(r) + fixedOff + 8);
+                    }
+                } else {
+                    for (int r = 0; r < n; r++) {
+                        longs[at + r] = buf.getLong(run.rowOffset(r) + fixedOff);
+                    }
+                }
+            }
+            case FLOAT -> {
+                for (int r = 0; r < n; r++) {
+                    floats[at + r] = buf.getFloat(run.rowOffset(r) + fixedOff);
+                }
+            }
+            case DOUBLE -> {
+                for (int r = 0; r < n; r++) {
+                    doubles[at + r] = buf.getDouble(run.rowOffset(r) + fixedOff);
+                }
+            }
+            case STRING, BINARY -> fillVariable(run, n, at, fixedOff, slot, file);
+            case STRUCT -> { }
+        }
+    }
+
+    private void fillVariable(RowRun run, int n, int at, int fixedOff, int slot, String file)
+            throws CorruptFileException {
+        ByteBuffer buf = run.buffer();
+        int pos = offsets[at];
+        for (int r = 0; r < n; r++) {
+            int row = run.rowOffset(r);
+            long packed = buf.getLong(row + fixedOff);
+            int off = RowLayout.offsetOf(packed);
+            int size = RowLayout.sizeOf(packed);
+            if (!nulls[at + r] && (off < run.layout().fixedEnd() || size < 0 || (long) off + size > run.rowLength(r))) {
+                throw new CorruptFileException(file, -1, "variable value in slot " + slot
+                        + " (offset " + off + ", size " + size + ") lies outside its row of " + run.rowLength(r) + " bytes");
+            }
+            if (nulls[at + r]) {
+                size = 0;
+            }
+            if (data.length - pos < size) {
+                byte[] bigger = new byte[Math.max(data.length * 2, pos + size)];
+                System.arraycopy(data, 0, bigger, 0, pos);
+                data = bigger;
+            }
+            buf.get(row + off, data, pos, size);
+            pos += size;
+            offsets[at + r + 1] = pos;
+        }
+    }
+
+    // Convenience accessors (each reads the array that holds this type).
+
+    public int getInt(int r) {
+        return ints[r];
+    }
+
+    public long getLong(int r) {
+        return longs[r];
+    }
+
+    public double getDouble(int r) {
+        return doubles[r];
+    }
+
+    public BigDecimal getDecimal(int r) {
+        if (nulls[r]) {
+            return null;
+        }
+        if (!type.isWideDecimal()) {
+            return BigDecimal.valueOf(longs[r], type.scale());
+        }
+        BigInteger v = BigInteger.valueOf(longs[2 * r + 1]).shiftLeft(64)
+                .or(new BigInteger(Long.toUnsignedString(longs[2 * r])));
+        return new BigDecimal(v, type.scale());
+    }
+
+    public byte[] getBytes(int r) {
+        if (nulls[r]) {
+            return null;
+        }
+        return java.util.Arrays.copyOfRange(data, offsets[r], offsets[r + 1]);
+    }
+
+    public String getString(int r) {
+        return nulls[r] ? null : new String(data, offsets[r], offsets[r + 1] - offsets[r], StandardCharsets.UTF_8);
+    }
+}
