@@ -31,17 +31,22 @@ final class ScanBenchmark {
 
         /** Logical bytes per second of the median scan, in GB/s (10^9 bytes). */
         double goodputGBps() {
-            return logicalBytes / scan.median() / 1e9;
+            return perSecond(logicalBytes, scan.median()) / 1e9;
         }
 
         /** The same logical bytes over the median raw-read time: the ceiling a format can reach. */
         double rawGBps() {
-            return logicalBytes / raw.median() / 1e9;
+            return perSecond(logicalBytes, raw.median()) / 1e9;
         }
 
         /** Scan goodput as a fraction of the raw read's: raw time over scan time. */
         double ratioToRaw() {
-            return raw.median() / scan.median();
+            return scan.median() == 0 ? 0 : raw.median() / scan.median();
+        }
+
+        /** A rate that stays finite (0) for a time too short for the clock, e.g. an empty table. */
+        private static double perSecond(long amount, double seconds) {
+            return seconds == 0 ? 0 : amount / seconds;
         }
     }
 
