@@ -9,9 +9,7 @@ import io.trino.tpcds.Table;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.function.LongConsumer;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,7 +51,7 @@ final class GenerateTpcdsCommand implements Callable<Integer> {
         long rows;
         String target;
         try (TableOutput output = TableOutput.create(storage, out)) {
-            try (ProgressBar bar = progressBar(table.getName())) {
+            try (ProgressBar bar = Progress.rowsBar(table.getName())) {
                 LongConsumer progress = bar == null ? done -> { } : bar::stepTo;
                 AlbisWriter writer = AlbisWriter.create(storage, output.tempPath(), schema, layout.writerOptions());
                 try {
@@ -75,15 +73,6 @@ final class GenerateTpcdsCommand implements Callable<Integer> {
                 (System.nanoTime() - start) / 1e9, target);
         o.flush();
         return 0;
-    }
-
-    /** A progress bar on stderr when a person is watching; none when output goes to a file or a test. */
-    private static ProgressBar progressBar(String task) {
-        if (System.console() == null) {
-            return null;
-        }
-        return new ProgressBarBuilder().setTaskName(task).setInitialMax(-1).setUnit(" rows", 1).showSpeed()
-                .setConsumer(new ConsoleProgressBarConsumer(System.err)).build();
     }
 
     static String formatScale(double s) {
