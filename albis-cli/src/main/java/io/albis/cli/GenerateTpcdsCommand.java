@@ -5,6 +5,7 @@ import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
 import io.albis.tpcds.TpcdsGenerator;
 import io.albis.write.AlbisWriter;
+import io.albis.write.WriterOptions;
 import io.trino.tpcds.Table;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -32,7 +33,7 @@ final class GenerateTpcdsCommand implements Callable<Integer> {
     String tableName;
 
     @Option(names = "--scale", paramLabel = "S", defaultValue = "1",
-            description = "Scale factor: 1 is about 1 GB of CSV; whole numbers above 1, fractions below (default 1).")
+            description = "Scale factor (default 1, the 1 GB TPC-DS database); whole numbers above 1, fractions below.")
     double scale;
 
     @Mixin
@@ -47,13 +48,14 @@ final class GenerateTpcdsCommand implements Callable<Integer> {
         TpcdsGenerator.checkScale(scale);
         Storage storage = Storages.forPath(out);
         Schema schema = layout.columnGroups().applyTo(TpcdsGenerator.schema(table)).build();
+        WriterOptions options = layout.writerOptions();
         long start = System.nanoTime();
         long rows;
         String target;
         try (TableOutput output = TableOutput.create(storage, out)) {
             try (ProgressBar bar = Progress.rowsBar(table.getName())) {
                 LongConsumer progress = bar == null ? done -> { } : bar::stepTo;
-                AlbisWriter writer = AlbisWriter.create(storage, output.tempPath(), schema, layout.writerOptions());
+                AlbisWriter writer = AlbisWriter.create(storage, output.tempPath(), schema, options);
                 try {
                     rows = TpcdsGenerator.write(table, scale, writer, progress);
                     writer.close();
