@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
  * the stack trace.
  */
 @Command(name = "albis", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = AlbisCli.Version.class,
-        description = "Albis tables: generate, look inside, read, scan for goodput and verify.",
+        header = "Albis tables: generate, look inside, read, scan for goodput and verify.",
         subcommands = {
             GenerateCommand.class,
             SchemaCommand.class,

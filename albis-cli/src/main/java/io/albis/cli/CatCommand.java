@@ -15,7 +15,11 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code albis cat TABLE}: rows as JSON Lines or CSV. */
-@Command(name = "cat", description = "Print rows as JSON Lines (one object per row) or CSV.")
+@Command(name = "cat", header = "Print rows as JSON Lines (one object per row) or CSV.",
+        description = {
+            "JSON: structs are nested objects; dates yyyy-mm-dd; timestamps ISO-8601 UTC with six fraction digits;"
+                    + " decimals exact, as strings; binary base64; NaN and infinities as strings.",
+            "CSV: RFC 4180 with a header of dotted column names; a null is an empty field."})
 final class CatCommand implements Callable<Integer> {
     enum Format { jsonl, csv }
 

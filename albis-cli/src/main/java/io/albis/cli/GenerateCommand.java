@@ -6,7 +6,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code albis generate}: a container for the data generators. */
-@Command(name = "generate", description = "Generate benchmark data as an Albis table.",
+@Command(name = "generate", header = "Generate benchmark data as an Albis table.",
         subcommands = {GenerateTpcdsCommand.class})
 final class GenerateCommand implements Runnable {
     @Spec

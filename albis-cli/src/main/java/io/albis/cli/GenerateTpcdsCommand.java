@@ -19,11 +19,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code albis generate tpcds --table T --scale S OUT}. */
-@Command(name = "tpcds", description = {
-    "Generate a TPC-DS table in-process (io.trino.tpcds) as an Albis table. Data derived from TPC-DS.",
-    "Types: INTEGER and *_sk identifiers -> int, other identifiers -> long, DECIMAL(p,s) -> decimal(p,s),",
-    "CHAR/VARCHAR -> string, DATE -> date, TIME -> int (seconds of the day).",
-    "Scales below 1 are allowed but coarse: store_sales has at least about 120,000 rows (scale 1: 2,880,404)."})
+@Command(name = "tpcds", header = "Generate a TPC-DS table in-process as an Albis table (data derived from TPC-DS).",
+        description = {
+            "The rows come from io.trino.tpcds in the generator's order; OUT appears only when the table is complete.",
+            "Types: INTEGER and *_sk identifiers -> int, other identifiers -> long, DECIMAL(p,s) -> decimal(p,s),"
+                    + " CHAR/VARCHAR -> string, DATE -> date, TIME -> int (seconds of the day).",
+            "Scales below 1 are allowed but coarse: store_sales has at least about 120,000 rows (scale 1: 2,880,404)."})
 final class GenerateTpcdsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -11,9 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code albis inspect TABLE}: the physical layout and statistics, as text or JSON. */
-@Command(name = "inspect", description = {
-    "Show a table's row groups and column groups, their data and metadata file sizes and rows, and every segment:",
-    "offset, length, padding, rows, CRC-32C and per-column statistics (nulls, min, max, sorted)."})
+@Command(name = "inspect", header = "Show a table's physical layout and segment statistics.",
+        description = "Row groups and column groups with their data and metadata file sizes and rows, and every segment:"
+                + " offset, length, padding, rows, CRC-32C and per-column statistics (nulls, min, max, sorted).")
 final class InspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

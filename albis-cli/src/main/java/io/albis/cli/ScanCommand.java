@@ -16,10 +16,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code albis scan TABLE}: goodput of a full checksum read, and how close it gets to a raw read. */
-@Command(name = "scan", description = {
-    "Read every selected value into a checksum and report goodput: logical data bytes (4 per int, 8 per long or",
-    "decimal, the length of each string, ...; nulls count 0) per second of the median scan, in GB/s (10^9 bytes).",
-    "Each repetition also reads the same data files raw (every byte touched, nothing parsed) for the ratio to raw."})
+@Command(name = "scan", header = "Read every value into a checksum; report goodput and the ratio to a raw read.",
+        description = {
+            "Goodput is logical data bytes (1 per boolean or byte, 2 per short, 4 per int, float or date, 8 per long,"
+                    + " double, timestamp or decimal of up to 18 digits, 16 per wider decimal, the length of each string or binary;"
+                    + " nulls count 0) divided by the"
+                    + " median scan time, in GB/s (10^9 bytes per second).",
+            "Each repetition also reads the same data files raw through the same storage layer (every byte touched,"
+                    + " nothing parsed); ratio to raw = raw time / scan time. Scans and raw reads alternate."})
 final class ScanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -15,7 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code albis schema TABLE}: the fields as a tree, then the column groups. */
-@Command(name = "schema", description = "Print a table's schema as a tree (nested structs indented) and its column groups.")
+@Command(name = "schema", header = "Print a table's schema as a tree, and its column groups.")
 final class SchemaCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

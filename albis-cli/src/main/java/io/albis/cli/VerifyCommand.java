@@ -9,9 +9,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code albis verify TABLE}: every checksum and invariant; exit 0 when sound, 1 otherwise. */
-@Command(name = "verify", description = {
-    "Check every file and segment checksum and every layout and statistics invariant of a table.",
-    "Prints each problem found; exit status 0 when the table is sound, 1 otherwise."})
+@Command(name = "verify", header = "Check every checksum and invariant of a table.",
+        description = "Reads every file: checksums of files and segments, the tiling of segments, row sizes, nulls and"
+                + " statistics. Prints each problem found; exit status 0 when the table is sound, 1 otherwise.")
 final class VerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
