@@ -67,7 +67,7 @@ public final class ParquetToAlbis {
 
     private static ParquetFileReader open(Path file) throws IOException {
         try {
-            return ParquetFileReader.open(new LocalInputFile(file));
+            return ParquetFileReader.open(new NamedInputFile(file));
         } catch (IOException | RuntimeException e) {
             throw new ConvertInputException(file.toString(), "not a readable Parquet file: " + describe(e), e);
         }
@@ -128,6 +128,21 @@ public final class ParquetToAlbis {
             if (row != s.rows()) {
                 throw new ConvertInputException(name, "footer says " + s.rows() + " rows but the row groups hold " + row);
             }
+        }
+    }
+
+    /** parquet-java names its input in messages by toString(); make that the path. */
+    private static final class NamedInputFile extends LocalInputFile {
+        private final Path path;
+
+        NamedInputFile(Path path) {
+            super(path);
+            this.path = path;
+        }
+
+        @Override
+        public String toString() {
+            return path.toString();
         }
     }
 
