@@ -103,6 +103,111 @@ class ParquetToAlbisTest {
         assertTrue(r.schema().hasColumn("r.deep.fx"));
     }
 
+    @Test
+    void directoryFilesAreReadInNameOrder() throws Exception {
+        MessageType schema = ParquetFixtures.fullSchema();
+        Path in = dir.resolve("in");
+        java.nio.file.Files.createDirectories(in);
+        List<Group> all = ParquetFixtures.randomRows(schema, 900, 7);
+        // Written out of order; "c" has no .parquet suffix but the PAR1 magic.
+        ParquetFixtures.write(in.resolve("c"), schema, all.subList(600, 900),
+                org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY);
+        ParquetFixtures.write(in.resolve("a.parquet"), schema, all.subList(0, 300));
+        ParquetFixtures.write(in.resolve("b.parquet"), schema, all.subList(300, 600),
+                org.apache.parquet.hadoop.metadata.CompressionCodecName.GZIP);
+        java.nio.file.Files.write(in.resolve("_SUCCESS"), new byte[0]);
+        java.nio.file.Files.writeString(in.resolve(".a.parquet.crc"), "crc");
+        java.nio.file.Files.writeString(in.resolve("notes.txt"), "not parquet");
+
+        List<Long> reports = new ArrayList<>();
+        ConvertResult r = ParquetToAlbis.convert(in, LocalStorage.INSTANCE, dir.resolve("t").toString(),
+                smallTables().withProgress((done, total) -> {
+                    assertEquals(900, total);
+                    reports.add(done);
+                }));
+        assertEquals(900, r.rows());
+        assertEquals(List.of(900L), reports);
+        List<Group> expected = new ArrayList<>();
+        for (String f : List.of("a.parquet", "b.parquet", "c")) {
+            expected.addAll(ParquetFixtures.read(in.resolve(f)));
+        }
+        assertRowsMatch(expected, schema, AlbisTable.open(dir.resolve("t").toString()));
+    }
+
+    @Test
+    void columnGroupLayoutsHoldIdenticalValues() throws Exception {
+        MessageType schema = ParquetFixtures.fullSchema();
+        Path file = dir.resolve("full.parquet");
+        ParquetFixtures.write(file, schema, ParquetFixtures.randomRows(schema, 800, 11));
+        List<Group> expected = ParquetFixtures.read(file);
+
+        ConvertResult one = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("one").toString(), smallTables());
+        ConvertResult perColumn = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("cols").toString(),
+                smallTables().withColumnPerGroup(true));
+        Map<String, List<String>> spec = new java.util.LinkedHashMap<>();
+        spec.put("hot", List.of("s", "g", "i32"));
+        spec.put("wide", List.of("dec_p38", "dec_p1", "r.deep"));
+        ConvertResult custom = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("custom").toString(),
+                smallTables().withColumnGroups(spec));
+
+        assertEquals(1, one.schema().groups().size());
+        assertEquals(perColumn.schema().columnCount(), perColumn.schema().groups().size());
+        assertEquals(List.of("hot", "wide", "rest"), custom.schema().groups().stream().map(g -> g.name()).toList());
+        assertEquals(one.schema().fields(), perColumn.schema().fields());
+        assertEquals(one.schema().fields(), custom.schema().fields());
+
+        List<Map<String, Object>> a = ParquetFixtures.rows(AlbisTable.open(dir.resolve("one").toString()));
+        assertEquals(a, ParquetFixtures.rows(AlbisTable.open(dir.resolve("cols").toString())));
+        assertEquals(a, ParquetFixtures.rows(AlbisTable.open(dir.resolve("custom").toString())));
+        assertRowsMatch(expected, schema, AlbisTable.open(dir.resolve("custom").toString()));
+    }
+
+    @Test
+    void progressIsReportedEvery64kRows() throws Exception {
+        MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType("message m { required int32 v; }");
+        org.apache.parquet.example.data.simple.SimpleGroupFactory f =
+                new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema);
+        List<Group> rows = new ArrayList<>();
+        for (int i = 0; i < 140_000; i++) {
+            rows.add(f.newGroup().append("v", i));
+        }
+        Path file = dir.resolve("long.parquet");
+        ParquetFixtures.write(file, schema, rows);
+        List<long[]> reports = new ArrayList<>();
+        ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("t").toString(),
+                ConvertOptions.defaults().withProgress((done, total) -> reports.add(new long[] {done, total})));
+        assertEquals(List.of("65536/140000", "131072/140000", "140000/140000"),
+                reports.stream().map(x -> x[0] + "/" + x[1]).toList());
+        try (AlbisReader r = AlbisTable.open(dir.resolve("t").toString()).newReader()) {
+            for (int i = 0; i < 140_000; i++) {
+                assertTrue(r.advance());
+                assertEquals(i, r.getInt(0));
+            }
+            assertTrue(!r.advance());
+        }
+    }
+
+    @Test
+    void parquetAlbisParquetAlbisIsLossless() throws Exception {
+        MessageType schema = ParquetFixtures.fullSchema();
+        Path file = dir.resolve("full.parquet");
+        ParquetFixtures.write(file, schema, ParquetFixtures.randomRows(schema, 1000, 99));
+        ConvertResult first = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("a1").toString(), smallTables());
+        Path back = dir.resolve("back.parquet");
+        ConvertResult out = AlbisToParquet.convert(AlbisTable.open(dir.resolve("a1").toString()), back,
+                ConvertOptions.defaults());
+        assertEquals(1000, out.rows());
+        ConvertResult second = ParquetToAlbis.convert(back, LocalStorage.INSTANCE, dir.resolve("a2").toString(),
+                ConvertOptions.defaults().withColumnPerGroup(true));
+        assertEquals(first.schema().fields(), second.schema().fields());
+        List<Map<String, Object>> a1 = ParquetFixtures.rows(AlbisTable.open(dir.resolve("a1").toString()));
+        List<Map<String, Object>> a2 = ParquetFixtures.rows(AlbisTable.open(dir.resolve("a2").toString()));
+        assertEquals(a1.size(), a2.size());
+        for (int i = 0; i < a1.size(); i++) {
+            ParquetFixtures.assertSameRow(a1.get(i), a2.get(i), "row " + i);
+        }
+    }
+
     static void assertRowsMatch(List<Group> expected, MessageType schema, AlbisTable table) throws Exception {
         List<Map<String, Object>> actual = new ArrayList<>();
         try (AlbisReader r = table.newReader()) {
