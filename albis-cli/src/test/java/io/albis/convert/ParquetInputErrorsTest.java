@@ -128,6 +128,46 @@ class ParquetInputErrorsTest {
     }
 
     @Test
+    void aFailureAfterPublishedRowGroupsRemovesTheWholeTable() throws Exception {
+        MessageType schema = MessageTypeParser.parseMessageType(
+                "message m { required int32 id; optional int64 t (TIMESTAMP(NANOS,true)); }");
+        SimpleGroupFactory f = new SimpleGroupFactory(schema);
+        List<Group> rows = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            rows.add(f.newGroup().append("id", i).append("t", i * 1000L));
+        }
+        rows.add(f.newGroup().append("id", 3000).append("t", 3_000_001L));
+        Path file = dir.resolve("late.parquet");
+        ParquetFixtures.write(file, schema, rows);
+        ConvertOptions small = ConvertOptions.defaults().withWriter(io.albis.write.WriterOptions.defaults()
+                .withRowGroupRows(500));
+        List<String> published = new ArrayList<>();
+        io.albis.storage.Storage recording = new RenameRecordingStorage(published);
+        ConvertInputException e = assertThrows(ConvertInputException.class, () -> ParquetToAlbis.convert(file,
+                recording, out().toString(), small));
+        assertTrue(e.getMessage().contains("row 3001"), e.getMessage());
+        assertEquals(6, published.size(), "six row groups were published before the bad row: " + published);
+        assertFalse(Files.exists(out()));
+
+        // A directory that existed before keeps only what it held.
+        Files.createDirectories(out());
+        assertThrows(ConvertInputException.class, () -> ParquetToAlbis.convert(file, LocalStorage.INSTANCE,
+                out().toString(), small));
+        assertEquals(List.of(), LocalStorage.INSTANCE.list(out().toString()));
+    }
+
+    @Test
+    void anExistingTableIsNeitherOverwrittenNorRemoved() throws Exception {
+        Path f = writeOneRowFile("message m { required int32 id; }", "one.parquet");
+        ParquetToAlbis.convert(f, LocalStorage.INSTANCE, out().toString(), ConvertOptions.defaults());
+        List<String> before = LocalStorage.INSTANCE.list(out().toString());
+        assertThrows(io.albis.error.InvalidOptionException.class, () -> ParquetToAlbis.convert(f, LocalStorage.INSTANCE,
+                out().toString(), ConvertOptions.defaults()));
+        assertEquals(before, LocalStorage.INSTANCE.list(out().toString()));
+        assertEquals(1, io.albis.table.AlbisTable.open(out().toString()).rowCount());
+    }
+
+    @Test
     void int96WithSubMicrosecondNanosIsRefused() throws Exception {
         MessageType schema = MessageTypeParser.parseMessageType("message m { optional int96 t; }");
         SimpleGroupFactory f = new SimpleGroupFactory(schema);
@@ -172,5 +212,58 @@ class ParquetInputErrorsTest {
         ConvertResult r = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, out().toString(), ConvertOptions.defaults());
         assertEquals(0, r.rows());
         assertEquals(0, io.albis.table.AlbisTable.open(out().toString()).rowCount());
+    }
+
+    /** Local storage that notes every rename, i.e. every row group the writer publishes. */
+    private static final class RenameRecordingStorage implements io.albis.storage.Storage {
+        private final LocalStorage local = LocalStorage.INSTANCE;
+        private final List<String> renamedTo;
+
+        RenameRecordingStorage(List<String> renamedTo) {
+            this.renamedTo = renamedTo;
+        }
+
+        @Override
+        public List<String> list(String d) throws IOException {
+            return local.list(d);
+        }
+
+        @Override
+        public boolean exists(String path) throws IOException {
+            return local.exists(path);
+        }
+
+        @Override
+        public boolean isDirectory(String path) throws IOException {
+            return local.isDirectory(path);
+        }
+
+        @Override
+        public void mkdirs(String d) throws IOException {
+            local.mkdirs(d);
+        }
+
+        @Override
+        public io.albis.storage.ReadableFile open(String path) throws IOException {
+            return local.open(path);
+        }
+
+        @Override
+        public io.albis.storage.WritableFile create(String path) throws IOException {
+            return local.create(path);
+        }
+
+        @Override
+        public void rename(String from, String to) throws IOException {
+            local.rename(from, to);
+            if (io.albis.layout.TableLayout.rowGroupIndex(to.substring(to.lastIndexOf('/') + 1)) >= 0) {
+                renamedTo.add(to);
+            }
+        }
+
+        @Override
+        public void delete(String path) throws IOException {
+            local.delete(path);
+        }
     }
 }
