@@ -21,7 +21,9 @@ final class AlbisParquetWriterBuilder extends ParquetWriter.Builder<AlbisReader,
         return this;
     }
 
+    /** Deprecated but still abstract in parquet-java, so it must be implemented. */
     @Override
+    @SuppressWarnings("deprecation")
     protected WriteSupport<AlbisReader> getWriteSupport(Configuration conf) {
         return support;
     }

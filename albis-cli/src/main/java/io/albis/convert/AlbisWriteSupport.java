@@ -45,7 +45,9 @@ final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
         return "albis";
     }
 
+    /** Deprecated but still abstract in parquet-java, so it must be implemented. */
     @Override
+    @SuppressWarnings("deprecation")
     public WriteContext init(Configuration configuration) {
         return new WriteContext(schema, metadata);
     }

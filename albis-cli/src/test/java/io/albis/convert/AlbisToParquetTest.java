@@ -192,6 +192,15 @@ class AlbisToParquetTest {
     }
 
     @Test
+    void decimalByteWidthsAreTheFewestThatHoldThePrecision() {
+        int[] expected = {0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9, 9, 10, 10, 11, 11, 11, 12, 12, 13,
+            13, 13, 14, 14, 15, 15, 16, 16, 16};
+        for (int p = 1; p <= 38; p++) {
+            assertEquals(expected[p], AlbisParquetSchema.decimalBytes(p), "precision " + p);
+        }
+    }
+
+    @Test
     void compressedOutputReadsBack() throws Exception {
         Schema schema = everyAlbisType();
         String t = dir.resolve("t").toString();
