@@ -152,7 +152,8 @@ public final class TableVerifier {
                 boolean isNull = (buf.get(base + layout.nullByte(s)) & RowLayout.nullMask(s)) != 0;
                 String col = schema.column(layout.tableColumn(s)).name();
                 if (isNull) {
-                    if (!schema.column(layout.tableColumn(s)).nullable()) {
+                    // Fields of a null struct are stored null even when declared not null.
+                    if (!schema.column(layout.tableColumn(s)).nullable() && !belowNullableStruct(schema, layout.tableColumn(s))) {
                         problems.add(where + ": row " + r + " has null in non-nullable column " + col);
                     }
                     for (int k = 0; k < t.fixedWidth(); k++) {
@@ -207,6 +208,16 @@ public final class TableVerifier {
                         + " but the rows give " + want);
             }
         }
+    }
+
+    private static boolean belowNullableStruct(Schema schema, int column) {
+        java.util.List<String> path = schema.column(column).path();
+        for (io.albis.schema.Column c : schema.columns()) {
+            if (c.isStructMarker() && c.path().size() < path.size() && path.subList(0, c.path().size()).equals(c.path())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean sameStats(ColumnStats a, ColumnStats b) {

@@ -190,20 +190,39 @@ public final class AlbisWriter implements Closeable {
         }
     }
 
+    /**
+     * A decimal of more than 18 digits as the high and low words of its 128-bit unscaled value;
+     * it must fit the column's precision.
+     */
+    public void setDecimalWide(int column, long high, long low) throws IOException {
+        ColumnGroupWriter g = group(column, TypeId.DECIMAL, "a decimal");
+        DataType t = schema.column(column).type();
+        if (!t.isWideDecimal()) {
+            throw mismatch(column, "a 128-bit decimal (use setDecimalUnscaled for " + t + ")");
+        }
+        BigInteger v = BigInteger.valueOf(high).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(low)));
+        if (v.abs().compareTo(BigInteger.TEN.pow(t.precision())) >= 0) {
+            throw new SchemaMismatchException("unscaled value " + v + " has more than " + t.precision()
+                    + " digits for column '" + schema.column(column).name() + "'");
+        }
+        g.putWide(slotOf[column], high, low);
+    }
+
     public void setDecimal(int column, BigDecimal v) throws IOException {
         ColumnGroupWriter g = group(column, TypeId.DECIMAL, "a decimal");
         DataType t = schema.column(column).type();
-        BigInteger unscaled;
-        try {
-            unscaled = v.setScale(t.scale(), RoundingMode.UNNECESSARY).unscaledValue();
-        } catch (ArithmeticException e) {
+        // Check digits before rescaling: setScale on a value like 1E-999999999 would build a
+        // number of a billion digits.
+        BigDecimal stripped = v.signum() == 0 ? BigDecimal.ZERO : v.stripTrailingZeros();
+        if (stripped.scale() > t.scale()) {
             throw new SchemaMismatchException(v + " needs rounding to fit scale " + t.scale() + " of column '"
                     + schema.column(column).name() + "'");
         }
-        if (unscaled.abs().compareTo(BigInteger.TEN.pow(t.precision())) >= 0) {
+        if ((long) stripped.precision() - stripped.scale() > t.precision() - t.scale()) {
             throw new SchemaMismatchException(v + " has more digits than " + t + " of column '"
                     + schema.column(column).name() + "' allows");
         }
+        BigInteger unscaled = stripped.setScale(t.scale(), RoundingMode.UNNECESSARY).unscaledValue();
         if (t.isWideDecimal()) {
             g.putWide(slotOf[column], unscaled.shiftRight(64).longValue(), unscaled.longValue());
         } else {

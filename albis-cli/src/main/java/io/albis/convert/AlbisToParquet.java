@@ -1,0 +1,100 @@
+package io.albis.convert;
+
+import io.albis.read.AlbisReader;
+import io.albis.table.AlbisTable;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.LocalOutputFile;
+
+/**
+ * Writes an Albis table as one Parquet file with parquet-java, rows straight from the Albis
+ * reader's getters ({@link AlbisWriteSupport}); types as {@link AlbisParquetSchema} maps them.
+ *
+ * <p>The file is written under a temporary name next to the target and renamed into place when
+ * complete, so a failed conversion leaves no partial Parquet file. An existing target is refused.
+ */
+public final class AlbisToParquet {
+
+    private AlbisToParquet() {
+    }
+
+    /** Uncompressed, like Albis itself. */
+    public static ConvertResult convert(AlbisTable table, Path outFile, ConvertOptions options) throws IOException {
+        return convert(table, outFile, options, CompressionCodecName.UNCOMPRESSED);
+    }
+
+    public static ConvertResult convert(AlbisTable table, Path outFile, ConvertOptions options, CompressionCodecName codec)
+            throws IOException {
+        Objects.requireNonNull(codec, "codec");
+        Path target = outFile.toAbsolutePath();
+        if (Files.exists(target)) {
+            throw new FileAlreadyExistsException(target.toString(), null, "the Parquet output file exists already");
+        }
+        Path dir = target.getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        ProgressTicker ticker = new ProgressTicker(options.progress(), table.rowCount());
+        try {
+            write(table, temp, codec, ticker);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        ticker.finish();
+        return new ConvertResult(ticker.done(), table.schema());
+    }
+
+    private static void write(AlbisTable table, Path temp, CompressionCodecName codec, ProgressTicker ticker)
+            throws IOException {
+        try (AlbisReader reader = table.newReader()) {
+            AlbisWriteSupport support = new AlbisWriteSupport(table.schema().fields(), AlbisWriteSupport.columnsOf(reader),
+                    Map.of());
+            // createTempFile made the file; parquet-java must be allowed to write over it.
+            ParquetWriter<AlbisReader> writer = new AlbisParquetWriterBuilder(new LocalOutputFile(temp), support)
+                    .withWriteMode(org.apache.parquet.hadoop.ParquetFileWriter.Mode.OVERWRITE)
+                    .withCompressionCodec(codec)
+                    .build();
+            boolean ok = false;
+            try {
+                long row = 0;
+                while (reader.advance()) {
+                    try {
+                        writer.write(reader);
+                    } catch (RuntimeException e) {
+                        throw new IOException("table " + table.path() + ", row " + (row + 1)
+                                + ": cannot write to Parquet: " + e.getMessage(), e);
+                    }
+                    row++;
+                    ticker.row();
+                }
+                ok = true;
+            } finally {
+                if (ok) {
+                    writer.close();
+                } else {
+                    closeQuietly(writer);
+                }
+            }
+        }
+    }
+
+    private static void closeQuietly(ParquetWriter<?> writer) {
+        try {
+            writer.close();
+        } catch (IOException | RuntimeException ignored) {
+            // the temporary file is deleted next; its footer does not matter
+        }
+    }
+}

@@ -1,0 +1,499 @@
+package io.albis.convert;
+
+import io.albis.convert.ParquetSchemaMapping.Leaf;
+import io.albis.write.AlbisWriter;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.apache.parquet.column.Dictionary;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.io.api.PrimitiveConverter;
+
+/**
+ * One converter class per {@link ParquetSchemaMapping.LeafKind}: each takes the value Parquet
+ * decoded and calls the matching typed setter of the Albis writer, without boxing.
+ */
+final class LeafConverters {
+    private LeafConverters() {
+    }
+
+    static PrimitiveConverter of(Leaf leaf, AlbisWriter w) {
+        int c = leaf.column();
+        String n = leaf.name();
+        return switch (leaf.kind()) {
+            case BOOLEAN -> new BooleanConverter(w, c, n);
+            case INT -> new IntConverter(w, c, n);
+            case BYTE -> new ByteConverter(w, c, n);
+            case SHORT -> new ShortConverter(w, c, n);
+            case UINT8 -> new UInt8Converter(w, c, n);
+            case UINT16 -> new UInt16Converter(w, c, n);
+            case UINT32 -> new UInt32Converter(w, c, n);
+            case LONG -> new LongConverter(w, c, n);
+            case UINT64 -> new UInt64Converter(w, c, n);
+            case DATE -> new DateConverter(w, c, n);
+            case TIMESTAMP_MILLIS -> new TimestampMillisConverter(w, c, n);
+            case TIMESTAMP_MICROS -> new TimestampMicrosConverter(w, c, n);
+            case TIMESTAMP_NANOS -> new TimestampNanosConverter(w, c, n);
+            case INT96_TIMESTAMP -> new Int96Converter(w, c, n);
+            case FLOAT -> new FloatConverter(w, c, n);
+            case DOUBLE -> new DoubleConverter(w, c, n);
+            case DECIMAL_INT32, DECIMAL_INT64 -> new DecimalLongConverter(w, c, n);
+            case DECIMAL_BYTES -> new DecimalBytesConverter(w, c, n, leaf.type().scale());
+            case STRING -> new BytesConverter(w, c, n, true);
+            case BINARY -> new BytesConverter(w, c, n, false);
+        };
+    }
+
+    /** Common state: the writer, the Albis column index and its name for messages. */
+    abstract static class Base extends PrimitiveConverter {
+        final AlbisWriter w;
+        final int col;
+        final String name;
+
+        Base(AlbisWriter w, int col, String name) {
+            this.w = w;
+            this.col = col;
+            this.name = name;
+        }
+
+        final RejectedValueException reject(String message) {
+            return new RejectedValueException(name, message);
+        }
+    }
+
+    static final class BooleanConverter extends Base {
+        BooleanConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addBoolean(boolean v) {
+            try {
+                w.setBoolean(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class IntConverter extends Base {
+        IntConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            try {
+                w.setInt(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class ByteConverter extends Base {
+        ByteConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            if (v < Byte.MIN_VALUE || v > Byte.MAX_VALUE) {
+                throw reject("value " + v + " is outside the range of INT(8, signed)");
+            }
+            try {
+                w.setByte(col, (byte) v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class ShortConverter extends Base {
+        ShortConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            if (v < Short.MIN_VALUE || v > Short.MAX_VALUE) {
+                throw reject("value " + v + " is outside the range of INT(16, signed)");
+            }
+            try {
+                w.setShort(col, (short) v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /** INT(8, unsigned): Parquet stores it in an INT32 holding 0..255. */
+    static final class UInt8Converter extends Base {
+        UInt8Converter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            if (v < 0 || v > 0xFF) {
+                throw reject("value " + v + " is outside the range of INT(8, unsigned)");
+            }
+            try {
+                w.setShort(col, (short) v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class UInt16Converter extends Base {
+        UInt16Converter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            if (v < 0 || v > 0xFFFF) {
+                throw reject("value " + v + " is outside the range of INT(16, unsigned)");
+            }
+            try {
+                w.setInt(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /** INT(32, unsigned): the INT32's bits read as unsigned. */
+    static final class UInt32Converter extends Base {
+        UInt32Converter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            try {
+                w.setLong(col, Integer.toUnsignedLong(v));
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class LongConverter extends Base {
+        LongConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addLong(long v) {
+            try {
+                w.setLong(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /** INT(64, unsigned) into decimal(20,0): values at or above 2^63 need the wide path. */
+    static final class UInt64Converter extends Base {
+        UInt64Converter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addLong(long v) {
+            try {
+                if (v >= 0) {
+                    w.setDecimalUnscaled(col, v);
+                } else {
+                    w.setDecimal(col, new BigDecimal(new BigInteger(Long.toUnsignedString(v))));
+                }
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class DateConverter extends Base {
+        DateConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            try {
+                w.setDate(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class TimestampMillisConverter extends Base {
+        TimestampMillisConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addLong(long v) {
+            long micros;
+            try {
+                micros = Math.multiplyExact(v, 1000L);
+            } catch (ArithmeticException e) {
+                throw reject("timestamp of " + v + " ms is outside the range of microseconds in a long");
+            }
+            try {
+                w.setTimestampMicros(col, micros);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class TimestampMicrosConverter extends Base {
+        TimestampMicrosConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addLong(long v) {
+            try {
+                w.setTimestampMicros(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /** Albis keeps microseconds; a nanosecond value with a sub-microsecond part would lose it, so it is refused. */
+    static final class TimestampNanosConverter extends Base {
+        TimestampNanosConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addLong(long v) {
+            if (v % 1000 != 0) {
+                throw reject("TIMESTAMP(NANOS) value " + v + " is not a whole number of microseconds;"
+                        + " Albis timestamps hold microseconds and truncating would lose data");
+            }
+            try {
+                w.setTimestampMicros(col, v / 1000);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /**
+     * INT96: 8 bytes nanoseconds of the day, then 4 bytes Julian day number, little-endian (the
+     * encoding Impala, Hive and Spark write).
+     */
+    static final class Int96Converter extends Base {
+        /** Julian day number of 1970-01-01. */
+        static final long JULIAN_EPOCH_DAY = 2_440_588L;
+        static final long MICROS_PER_DAY = 86_400_000_000L;
+        static final long NANOS_PER_DAY = MICROS_PER_DAY * 1000;
+
+        Int96Converter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addBinary(Binary value) {
+            if (value.length() != 12) {
+                throw reject("INT96 value has " + value.length() + " bytes, expected 12");
+            }
+            ByteBuffer b = value.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+            int p = b.position();
+            long nanosOfDay = b.getLong(p);
+            long julianDay = Integer.toUnsignedLong(b.getInt(p + 8));
+            if (nanosOfDay < 0 || nanosOfDay >= NANOS_PER_DAY) {
+                throw reject("INT96 timestamp has " + nanosOfDay + " nanoseconds of the day, outside 0.." + (NANOS_PER_DAY - 1));
+            }
+            if (nanosOfDay % 1000 != 0) {
+                throw reject("INT96 timestamp (Julian day " + julianDay + ", " + nanosOfDay + " ns) is not a whole"
+                        + " number of microseconds; Albis timestamps hold microseconds and truncating would lose data");
+            }
+            long micros;
+            try {
+                micros = Math.addExact(Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY, MICROS_PER_DAY), nanosOfDay / 1000);
+            } catch (ArithmeticException e) {
+                throw reject("INT96 timestamp on Julian day " + julianDay + " is outside the range of microseconds in a long");
+            }
+            try {
+                w.setTimestampMicros(col, micros);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class FloatConverter extends Base {
+        FloatConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addFloat(float v) {
+            try {
+                w.setFloat(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    static final class DoubleConverter extends Base {
+        DoubleConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addDouble(double v) {
+            try {
+                w.setDouble(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /** DECIMAL stored in an INT32 or INT64: the integer is the unscaled value. */
+    static final class DecimalLongConverter extends Base {
+        DecimalLongConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            addLong(v);
+        }
+
+        @Override
+        public void addLong(long v) {
+            try {
+                w.setDecimalUnscaled(col, v);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /**
+     * DECIMAL in BINARY or FIXED_LEN_BYTE_ARRAY: big-endian two's complement. Values that fit a
+     * long (nearly all) go through the long setter; only wider ones build a BigDecimal.
+     */
+    static final class DecimalBytesConverter extends Base {
+        private final int scale;
+
+        DecimalBytesConverter(AlbisWriter w, int col, String name, int scale) {
+            super(w, col, name);
+            this.scale = scale;
+        }
+
+        @Override
+        public void addBinary(Binary value) {
+            ByteBuffer b = value.toByteBuffer();
+            int p = b.position();
+            int n = b.remaining();
+            if (n == 0) {
+                throw reject("DECIMAL value has no bytes");
+            }
+            try {
+                if (fitsLong(b, p, n)) {
+                    long v = b.get(p); // sign-extended first byte
+                    for (int i = 1; i < n; i++) {
+                        v = (v << 8) | (b.get(p + i) & 0xFF);
+                    }
+                    w.setDecimalUnscaled(col, v);
+                } else {
+                    byte[] bytes = new byte[n];
+                    b.get(p, bytes);
+                    w.setDecimal(col, new BigDecimal(new BigInteger(bytes), scale));
+                }
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+
+        /** True when the bytes beyond the last eight only repeat the sign. */
+        private static boolean fitsLong(ByteBuffer b, int p, int n) {
+            if (n <= 8) {
+                return true;
+            }
+            byte sign = (byte) (b.get(p) < 0 ? -1 : 0);
+            for (int i = 0; i < n - 8; i++) {
+                if (b.get(p + i) != sign) {
+                    return false;
+                }
+            }
+            return (b.get(p + n - 8) < 0) == (sign < 0);
+        }
+    }
+
+    /**
+     * STRING and BINARY. Dictionary-encoded pages are decoded once per dictionary into byte
+     * arrays, so each value is one copy into the writer.
+     */
+    static final class BytesConverter extends Base {
+        private final boolean utf8;
+        private byte[][] dictionary;
+        private byte[] scratch = new byte[64];
+
+        BytesConverter(AlbisWriter w, int col, String name, boolean utf8) {
+            super(w, col, name);
+            this.utf8 = utf8;
+        }
+
+        @Override
+        public boolean hasDictionarySupport() {
+            return true;
+        }
+
+        @Override
+        public void setDictionary(Dictionary d) {
+            byte[][] entries = new byte[d.getMaxId() + 1][];
+            for (int i = 0; i < entries.length; i++) {
+                entries[i] = d.decodeToBinary(i).getBytes();
+            }
+            dictionary = entries;
+        }
+
+        @Override
+        public void addValueFromDictionary(int id) {
+            byte[] v = dictionary[id];
+            set(v, 0, v.length);
+        }
+
+        @Override
+        public void addBinary(Binary value) {
+            ByteBuffer b = value.toByteBuffer();
+            if (b.hasArray()) {
+                set(b.array(), b.arrayOffset() + b.position(), b.remaining());
+            } else {
+                int n = b.remaining();
+                if (scratch.length < n) {
+                    scratch = new byte[Math.max(n, scratch.length * 2)];
+                }
+                b.get(b.position(), scratch, 0, n);
+                set(scratch, 0, n);
+            }
+        }
+
+        private void set(byte[] bytes, int off, int len) {
+            try {
+                if (utf8) {
+                    w.setUtf8(col, bytes, off, len);
+                } else {
+                    w.setBinary(col, bytes, off, len);
+                }
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+}
