@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
  * the stack trace.
  */
 @Command(name = "albis", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = AlbisCli.Version.class,
-        header = "Albis tables: generate, look inside, read, scan for goodput and verify.",
+        header = "Albis tables: generate, look inside, read, scan for goodput, verify and convert.",
         subcommands = {
             GenerateCommand.class,
             SchemaCommand.class,
@@ -23,6 +23,7 @@ import picocli.CommandLine.ScopeType;
             CatCommand.class,
             ScanCommand.class,
             VerifyCommand.class,
+            ConvertCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class AlbisCli implements Runnable {
@@ -37,7 +38,7 @@ public final class AlbisCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of generate, schema, inspect, cat, scan, verify");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of generate, schema, inspect, cat, scan, verify, convert");
     }
 
     public static void main(String[] args) {

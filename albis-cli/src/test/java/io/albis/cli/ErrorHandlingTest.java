@@ -114,7 +114,7 @@ class ErrorHandlingTest {
     void helpAndVersionSucceed() {
         Cli.Run help = Cli.run("--help");
         assertEquals(0, help.exit());
-        for (String cmd : new String[] {"generate", "schema", "inspect", "cat", "scan", "verify"}) {
+        for (String cmd : new String[] {"generate", "schema", "inspect", "cat", "scan", "verify", "convert"}) {
             assertTrue(help.out().contains(cmd), help.out());
         }
         assertEquals(0, Cli.run("scan", "--help").exit());
