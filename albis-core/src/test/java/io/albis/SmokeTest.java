@@ -69,6 +69,20 @@ class SmokeTest {
             }
         }
         assertEquals(20, n);
+        try (AlbisReader r = table.newReader(ReadOptions.all().withColumns("s.a"))) {
+            int row = 0;
+            while (r.advance()) {
+                assertEquals(1, r.columnCount());
+                Map<String, Object> m = r.toNestedMap();
+                if (row % 5 == 0) {
+                    assertTrue(m.containsKey("s"));
+                    assertNull(m.get("s"), "field projected alone still sees its null struct");
+                } else {
+                    assertEquals(Map.of("a", row * 100L), m.get("s"));
+                }
+                row++;
+            }
+        }
         try (AlbisReader r = table.newReader(ReadOptions.all().withColumns("name", "id", "s"))) {
             io.albis.read.ColumnBatch batch = io.albis.read.ColumnBatch.forReader(r, 6);
             int row = 0;

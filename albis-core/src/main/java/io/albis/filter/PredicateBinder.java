@@ -186,9 +186,12 @@ public final class PredicateBinder {
                     }
                 }
             }
-        } catch (DateTimeParseException | NumberFormatException e) {
+        } catch (DateTimeParseException e) {
             throw new SchemaMismatchException("cannot compare " + type + " column '" + name + "' with '" + v + "': "
                     + e.getMessage());
+        } catch (NumberFormatException e) {
+            throw new SchemaMismatchException("cannot compare " + type + " column '" + name + "' with '" + v
+                    + "': not a number");
         }
         throw new SchemaMismatchException("cannot compare " + type + " column '" + name + "' with "
                 + v.getClass().getSimpleName() + " " + Predicates.render(v));

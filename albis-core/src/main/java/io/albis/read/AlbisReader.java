@@ -108,6 +108,18 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
             }
         }
         projected = cols.size();
+        // Markers of the nullable structs above projected fields are read too (not returned as
+        // columns), so a field of a null struct is seen as such.
+        for (int i = 0; i < projected; i++) {
+            List<String> path = schema.column(cols.get(i)).path();
+            for (int d = 1; d < path.size(); d++) {
+                String parent = String.join(".", path.subList(0, d));
+                if (schema.hasColumn(parent) && schema.column(schema.columnIndex(parent)).isStructMarker()
+                        && !cols.contains(schema.columnIndex(parent))) {
+                    cols.add(schema.columnIndex(parent));
+                }
+            }
+        }
         if (options.filter() != null) {
             for (String name : Predicates.columns(options.filter())) {
                 int c = liveColumn(name);
@@ -690,42 +702,40 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
      * field names in schema order; a null struct is null.
      */
     public Map<String, Object> toNestedMap() {
-        Map<String, Object> root = new LinkedHashMap<>();
         Set<List<String>> nullStructs = new HashSet<>();
+        for (int i = 0; i < tableColumn.length; i++) {
+            if (column(i).isStructMarker() && isNull(i)) {
+                nullStructs.add(column(i).path());
+            }
+        }
+        Map<String, Object> root = new LinkedHashMap<>();
         for (int i = 0; i < projected; i++) {
             Column c = column(i);
             List<String> path = c.path();
-            if (isUnderNull(path, nullStructs)) {
-                continue;
+            int nullDepth = 0;
+            for (int d = 1; d <= path.size() && nullDepth == 0; d++) {
+                if (nullStructs.contains(path.subList(0, d))) {
+                    nullDepth = d;
+                }
             }
+            int depth = nullDepth > 0 ? nullDepth : path.size();
             Map<String, Object> parent = root;
-            for (int d = 0; d < path.size() - 1; d++) {
+            for (int d = 0; d < depth - 1; d++) {
                 @SuppressWarnings("unchecked")
-                Map<String, Object> child = (Map<String, Object>) parent.computeIfAbsent(path.get(d), k -> new LinkedHashMap<>());
+                Map<String, Object> child = (Map<String, Object>) parent.computeIfAbsent(path.get(d),
+                        k -> new LinkedHashMap<>());
                 parent = child;
             }
-            String leaf = path.get(path.size() - 1);
-            if (c.isStructMarker()) {
-                if (isNull(i)) {
-                    parent.put(leaf, null);
-                    nullStructs.add(path);
-                } else {
-                    parent.computeIfAbsent(leaf, k -> new LinkedHashMap<>());
-                }
+            String key = path.get(depth - 1);
+            if (nullDepth > 0) {
+                parent.put(key, null);
+            } else if (c.isStructMarker()) {
+                parent.computeIfAbsent(key, k -> new LinkedHashMap<>());
             } else {
-                parent.put(leaf, getValue(i));
+                parent.put(key, getValue(i));
             }
         }
         return root;
-    }
-
-    private static boolean isUnderNull(List<String> path, Set<List<String>> nullStructs) {
-        for (int d = 1; d < path.size(); d++) {
-            if (nullStructs.contains(path.subList(0, d))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     // ------------------------------------------------------------------ binary API
