@@ -21,7 +21,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 
 /**
  * Writes rows into a table, as in the paper: set the values of a row with {@code setValue} or the
@@ -329,8 +328,16 @@ public final class AlbisWriter implements Closeable {
     }
 
     private long micros(int column, Instant i) {
+        // Not ChronoUnit.MICROS.between: it goes through nanoseconds, which overflow a long beyond
+        // the years 1677..2262, far inside the range of microseconds. Truncates toward zero as it does.
+        long seconds = i.getEpochSecond();
+        int nanos = i.getNano();
+        if (seconds < 0 && nanos > 0) {
+            seconds++;
+            nanos -= 1_000_000_000;
+        }
         try {
-            return ChronoUnit.MICROS.between(Instant.EPOCH, i);
+            return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
         } catch (ArithmeticException e) {
             throw mismatch(column, "timestamp " + i + " (out of range)");
         }
