@@ -235,9 +235,8 @@ final class ColumnGroupWriter {
         segmentRows++;
         rowsWritten++;
         clearStage();
-        if (segment.capacity() > segmentSize) {
-            flushSegment(true);
-        }
+        // A segment enlarged for one oversized row is flushed (padded) by the next row, which never
+        // fits behind it, or unpadded by finish() when it is the last segment of the file.
     }
 
     /** Forgets the staged row. */
