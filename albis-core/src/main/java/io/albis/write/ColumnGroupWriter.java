@@ -245,7 +245,7 @@ final class ColumnGroupWriter {
         Arrays.fill(set, false);
     }
 
-    private boolean isNullStaged(int slot) {
+    boolean isNullStaged(int slot) {
         return (stageBytes[layout.nullByte(slot)] & RowLayout.nullMask(slot)) != 0;
     }
 
