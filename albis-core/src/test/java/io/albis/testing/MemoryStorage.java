@@ -215,6 +215,37 @@ public final class MemoryStorage implements Storage {
         dirs.removeIf(k -> k.equals(p) || k.startsWith(p + "/"));
     }
 
+    /** The content of a file (a copy). */
+    public synchronized byte[] bytes(String path) throws NoSuchFileException {
+        byte[] b = files.get(norm(path));
+        if (b == null) {
+            throw new NoSuchFileException(path);
+        }
+        return b.clone();
+    }
+
+    /** Replaces the content of an existing file, as a damaged disk or a careless tool would. */
+    public synchronized void overwrite(String path, byte[] content) throws NoSuchFileException {
+        String p = norm(path);
+        if (!files.containsKey(p)) {
+            throw new NoSuchFileException(path);
+        }
+        files.put(p, content.clone());
+    }
+
+    /** Paths of every file under {@code dir}, sorted. */
+    public synchronized List<String> filesUnder(String dir) {
+        String prefix = norm(dir) + "/";
+        List<String> out = new ArrayList<>();
+        for (String p : files.tailMap(prefix).keySet()) {
+            if (!p.startsWith(prefix)) {
+                break;
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
     /** Number of files stored, for tests that check nothing is left behind. */
     public synchronized int fileCount() {
         return files.size();
