@@ -392,6 +392,12 @@ public final class AlbisWriter implements Closeable {
                 g.clearStage();
             }
             throw e;
+        } catch (IOException e) {
+            // A failed write leaves some column groups with the row and others without, and the
+            // files in an unknown state: drop the row group, so close() never publishes it.
+            current.abort();
+            current = null;
+            throw e;
         }
         rows++;
         if (current.rows() >= options.rowGroupRows() || current.bytes() >= options.rowGroupBytes()) {
