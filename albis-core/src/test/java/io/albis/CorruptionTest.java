@@ -20,6 +20,7 @@ import io.albis.schema.Schema;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
+import io.albis.table.SchemaStore;
 import io.albis.testing.ExpectedTable;
 import io.albis.testing.MemoryStorage;
 import io.albis.testing.RandomTables;
@@ -326,7 +327,7 @@ class CorruptionTest {
     @Test
     void bitFlipsInDataFilesGiveTheRowsOrATypedError() {
         assertTimeoutPreemptively(HANG_GUARD, () -> {
-            Map<Outcome, Integer> tally = flipEverywhere("data", 3, false, true);
+            Map<Outcome, Integer> tally = flipEverywhere("data", 1, false, true);
             assertTrue(tally.getOrDefault(Outcome.TYPED_ERROR, 0) > 100, tally.toString());
         });
     }
@@ -456,6 +457,9 @@ class CorruptionTest {
         Path orphan = Files.createDirectories(table.resolve("rg-00000001/cg-00000099"));
         Files.write(orphan.resolve("meta"), "not even a metadata file".getBytes(StandardCharsets.US_ASCII));
         Files.createDirectories(table.resolve(".hidden"));
+        Files.writeString(table.resolve("_schema.1"), "not eight digits: not a schema file");
+        Files.writeString(table.resolve("_schema.00000001.bak"), "not a schema file either");
+        Files.createDirectories(table.resolve("rg-1"));
         assertEquals(3, AlbisTable.open(table.toString()).rowGroups().size());
         assertTrue(matchesExpected(readEverything(true, false)), "the same rows as before");
     }
@@ -466,6 +470,25 @@ class CorruptionTest {
         Files.writeString(stray, "not a directory");
         IOException e = assertThrows(IOException.class, () -> readEverything(true, false));
         assertTrue(e.getMessage().contains(stray.toString()), e.toString());
+    }
+
+    @Test
+    void aRowGroupDirectoryWithoutColumnGroupsIsAnError() throws IOException {
+        Files.createDirectories(table.resolve("rg-00000003"));
+        CorruptFileException e = assertThrows(CorruptFileException.class, () -> readEverything(true, false));
+        assertEquals(table.resolve("rg-00000003").toString(), e.file());
+    }
+
+    @Test
+    void theHighestSchemaVersionWins() throws IOException {
+        AlbisTable v1 = AlbisTable.open(table.toString());
+        SchemaStore.publish(LocalStorage.INSTANCE, table.toString(), v1.schema().withVersion(2));
+        AlbisTable v2 = AlbisTable.open(table.toString());
+        assertEquals(2, v2.schema().version());
+        assertTrue(matchesExpected(readEverything(true, false)));
+        Files.writeString(table.resolve("_schema.00000003"), "a damaged newest schema");
+        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(table.toString()),
+                "the newest version is read, never silently skipped");
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -63,7 +63,7 @@ import org.junit.jupiter.api.TestFactory;
  * wrongly pruned segment shows as missing rows.
  */
 class ProjectionAndFilterTest {
-    private static final int SEEDS = 30;
+    private static final int SEEDS = 60;
     private static final int QUERIES_PER_TABLE = 40;
 
     private MemoryStorage storage;
@@ -348,6 +348,7 @@ class ProjectionAndFilterTest {
         assertThrows(SchemaMismatchException.class, () -> t.table().newReader(ReadOptions.all().withFilter(eq("i", Double.NaN))));
         assertThrows(SchemaMismatchException.class, () -> t.table().newReader(ReadOptions.all().withFilter(eq("s", 5))));
         assertThrows(SchemaMismatchException.class, () -> t.table().newReader(ReadOptions.all().withFilter(eq("day", 1.5))));
+        assertThrows(InvalidOptionException.class, () -> t.table().newReader(ReadOptions.all().withRowGroups(7)));
         assertEquals(List.of("i", "s"), Predicates.columns(and(gt("i", 1), not(eq("s", "x")), isNull("i"))));
     }
 }

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * random rows full of edge cases, writes them under every configuration and reads them back.
  */
 class RoundTripPropertyTest {
-    private static final int SEEDS = 40;
+    private static final int SEEDS = 80;
 
     @TempDir
     Path dir;
