@@ -226,12 +226,21 @@ public abstract class BoundPredicate {
             if (row.isNull(column)) {
                 return false;
             }
+            if (negated) {
+                // NOT IN: the leaves are the != comparisons; all must hold.
+                for (BoundPredicate e : equalities) {
+                    if (!e.test(row)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
             for (BoundPredicate e : equalities) {
                 if (e.test(row)) {
-                    return !negated;
+                    return true;
                 }
             }
-            return negated;
+            return false;
         }
 
         @Override

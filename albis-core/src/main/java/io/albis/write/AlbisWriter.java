@@ -21,7 +21,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 
 /**
  * Writes rows into a table, as in the paper: set the values of a row with {@code setValue} or the
@@ -39,6 +38,9 @@ public final class AlbisWriter implements Closeable {
     private final int[] groupOf;
     private final int[] slotOf;
     private final TypeId[] typeOf;
+    /** Nullable struct markers, in schema order, and the columns below each of them. */
+    private final int[] structMarkers;
+    private final int[][] belowMarker;
     private RowGroupWriter current;
     private int nextIndex;
     private long rows;
@@ -58,6 +60,13 @@ public final class AlbisWriter implements Closeable {
             groupOf[c] = schema.groupOf(c);
             slotOf[c] = schema.slotOf(c);
             typeOf[c] = schema.column(c).type().id();
+        }
+        structMarkers = schema.columns().stream().filter(Column::isStructMarker).mapToInt(Column::index).toArray();
+        belowMarker = new int[structMarkers.length][];
+        for (int k = 0; k < structMarkers.length; k++) {
+            java.util.List<String> path = schema.column(structMarkers[k]).path();
+            belowMarker[k] = schema.columns().stream().filter(c -> c.path().size() > path.size()
+                    && c.path().subList(0, path.size()).equals(path)).mapToInt(Column::index).toArray();
         }
         nextIndex = 0;
         for (String name : storage.list(table)) {
@@ -249,8 +258,9 @@ public final class AlbisWriter implements Closeable {
     }
 
     /**
-     * Sets null. On a nullable struct's marker column this makes the struct null (its leaves are
-     * ignored on read); a non-nullable column refuses it.
+     * Sets null. On a nullable struct's marker column this makes the struct null: every column
+     * below it is then stored as null, whatever was set for it (non-nullable fields included).
+     * A non-nullable column refuses it.
      */
     public void setNull(int column) throws IOException {
         ColumnGroupWriter g = group(column, null, "null");
@@ -348,8 +358,16 @@ public final class AlbisWriter implements Closeable {
     }
 
     private long micros(int column, Instant i) {
+        // Not ChronoUnit.MICROS.between: it goes through nanoseconds, which overflow a long beyond
+        // the years 1677..2262, far inside the range of microseconds. Truncates toward zero as it does.
+        long seconds = i.getEpochSecond();
+        int nanos = i.getNano();
+        if (seconds < 0 && nanos > 0) {
+            seconds++;
+            nanos -= 1_000_000_000;
+        }
         try {
-            return ChronoUnit.MICROS.between(Instant.EPOCH, i);
+            return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
         } catch (ArithmeticException e) {
             throw mismatch(column, "timestamp " + i + " (out of range)");
         }
@@ -380,6 +398,7 @@ public final class AlbisWriter implements Closeable {
         }
         try {
             ColumnGroupWriter[] gs = current.groups();
+            nullColumnsBelowNullStructs();
             for (ColumnGroupWriter g : gs) {
                 g.finishUnsetOrPresent(rows);
             }
@@ -392,10 +411,32 @@ public final class AlbisWriter implements Closeable {
                 g.clearStage();
             }
             throw e;
+        } catch (IOException e) {
+            // A failed write leaves some column groups with the row and others without, and the
+            // files in an unknown state: drop the row group, so close() never publishes it.
+            current.abort();
+            current = null;
+            throw e;
         }
         rows++;
         if (current.rows() >= options.rowGroupRows() || current.bytes() >= options.rowGroupBytes()) {
             commitRowGroup();
+        }
+    }
+
+    /**
+     * A null struct has no fields: the columns below it (in any column group) become null, so
+     * readers and filters see null there, as SQL does for a field of a null struct.
+     */
+    private void nullColumnsBelowNullStructs() {
+        for (int k = 0; k < structMarkers.length; k++) {
+            int m = structMarkers[k];
+            ColumnGroupWriter g = current.group(groupOf[m]);
+            if (g.isSet(slotOf[m]) && g.isNullStaged(slotOf[m])) {
+                for (int c : belowMarker[k]) {
+                    current.group(groupOf[c]).putNull(slotOf[c]);
+                }
+            }
         }
     }
 

@@ -96,37 +96,37 @@ final class ColumnGroupWriter {
 
     void putBoolean(int slot, boolean v) {
         stage.put(layout.fixedOffset(slot), (byte) (v ? 1 : 0));
-        set[slot] = true;
+        present(slot);
     }
 
     void putByte(int slot, byte v) {
         stage.put(layout.fixedOffset(slot), v);
-        set[slot] = true;
+        present(slot);
     }
 
     void putShort(int slot, short v) {
         stage.putShort(layout.fixedOffset(slot), v);
-        set[slot] = true;
+        present(slot);
     }
 
     void putInt(int slot, int v) {
         stage.putInt(layout.fixedOffset(slot), v);
-        set[slot] = true;
+        present(slot);
     }
 
     void putLong(int slot, long v) {
         stage.putLong(layout.fixedOffset(slot), v);
-        set[slot] = true;
+        present(slot);
     }
 
     void putFloat(int slot, float v) {
         stage.putFloat(layout.fixedOffset(slot), v);
-        set[slot] = true;
+        present(slot);
     }
 
     void putDouble(int slot, double v) {
         stage.putDouble(layout.fixedOffset(slot), v);
-        set[slot] = true;
+        present(slot);
     }
 
     /** A 128-bit two's complement value, low word first. */
@@ -134,7 +134,7 @@ final class ColumnGroupWriter {
         int off = layout.fixedOffset(slot);
         stage.putLong(off, low);
         stage.putLong(off + 8, high);
-        set[slot] = true;
+        present(slot);
     }
 
     void putBytes(int slot, byte[] b, int off, int len) {
@@ -144,11 +144,18 @@ final class ColumnGroupWriter {
         }
         System.arraycopy(b, off, dst, 0, len);
         varLengths[slot] = len;
-        set[slot] = true;
+        present(slot);
     }
 
     /** Marks a slot present without a value: struct markers of non-null structs. */
     void putPresent(int slot) {
+        present(slot);
+    }
+
+    /** Marks a slot set and not null: a value replaces a null set earlier in the same row. */
+    private void present(int slot) {
+        int b = layout.nullByte(slot);
+        stage.put(b, (byte) (stage.get(b) & ~RowLayout.nullMask(slot)));
         set[slot] = true;
     }
 
@@ -228,9 +235,8 @@ final class ColumnGroupWriter {
         segmentRows++;
         rowsWritten++;
         clearStage();
-        if (segment.capacity() > segmentSize) {
-            flushSegment(true);
-        }
+        // A segment enlarged for one oversized row is flushed (padded) by the next row, which never
+        // fits behind it, or unpadded by finish() when it is the last segment of the file.
     }
 
     /** Forgets the staged row. */
@@ -239,7 +245,7 @@ final class ColumnGroupWriter {
         Arrays.fill(set, false);
     }
 
-    private boolean isNullStaged(int slot) {
+    boolean isNullStaged(int slot) {
         return (stageBytes[layout.nullByte(slot)] & RowLayout.nullMask(slot)) != 0;
     }
 

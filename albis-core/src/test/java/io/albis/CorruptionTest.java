@@ -1,0 +1,506 @@
+package io.albis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.albis.error.AlbisFormatException;
+import io.albis.error.CorruptFileException;
+import io.albis.error.NotAnAlbisTableException;
+import io.albis.error.UnsupportedFormatVersionException;
+import io.albis.read.AlbisReader;
+import io.albis.read.ReadOptions;
+import io.albis.schema.DataType;
+import io.albis.schema.Field;
+import io.albis.schema.Schema;
+import io.albis.storage.LocalStorage;
+import io.albis.storage.Storage;
+import io.albis.table.AlbisTable;
+import io.albis.table.SchemaStore;
+import io.albis.testing.ExpectedTable;
+import io.albis.testing.MemoryStorage;
+import io.albis.testing.RandomTables;
+import io.albis.testing.RandomTables.DataProfile;
+import io.albis.testing.RowAssertions;
+import io.albis.testing.TableChecks;
+import io.albis.write.WriterOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Damaged tables: every file kind truncated at many points and with single bits flipped at many
+ * positions. Opening and reading everything must end in exactly the written rows or in a typed
+ * error naming the file (an AlbisFormatException, a CorruptDataException, or another IOException
+ * naming the file) — never other rows, never an unchecked exception of the JDK, never a hang
+ * (the timeouts are generous hang guards only).
+ */
+class CorruptionTest {
+    private static final Duration HANG_GUARD = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    /** The table on the local file system, for the damaged-directory cases. */
+    private Path table;
+    /** The same table in memory, for the sweeps of thousands of mutations. */
+    private final MemoryStorage memory = new MemoryStorage();
+    private static final String MEMORY_TABLE = "mem/t";
+    private ExpectedTable expected;
+
+    /** Three row groups (12, 12 and 6 rows), two column groups, 96-byte segments. */
+    @BeforeEach
+    void writeSmallTable() throws IOException {
+        table = dir.resolve("t");
+        List<Field> fields = List.of(Field.required("id", DataType.INT), Field.of("name", DataType.STRING),
+                Field.of("price", DataType.decimal(30, 4)), Field.of("ratio", DataType.DOUBLE),
+                new Field("s", DataType.struct(Field.of("a", DataType.LONG), Field.of("b", DataType.BINARY)), true));
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        groups.put("left", List.of("id", "name"));
+        Schema schema = Schema.builder().fields(fields).groups(groups).build();
+        RandomTables gen = new RandomTables(42);
+        List<Object[]> rows = gen.randomRows(schema, 30, new DataProfile(0.2, 0, 30, 0, 0));
+        for (int r = 0; r < rows.size(); r++) {
+            rows.get(r)[0] = r;
+        }
+        expected = new ExpectedTable(schema, fields, rows);
+        WriterOptions options = WriterOptions.defaults().withSegmentSize(96).withRowGroupRows(12);
+        TableChecks.write(LocalStorage.INSTANCE, table.toString(), expected, options, new Random(1));
+        TableChecks.write(memory, MEMORY_TABLE, expected, options, new Random(1));
+        assertEquals(3, AlbisTable.open(table.toString()).rowGroups().size());
+        assertEquals(13, memory.filesUnder(MEMORY_TABLE).size(), "1 schema, 3 x 2 data and metadata files");
+    }
+
+    // ------------------------------------------------------------------ reading and judging
+
+    /** Opens the local table and reads every value of every row (through the iterator or advance()). */
+    private List<Object[]> readEverything(boolean verifyChecksums, boolean iterator) throws IOException {
+        return readEverything(LocalStorage.INSTANCE, table.toString(), verifyChecksums, iterator);
+    }
+
+    private List<Object[]> readEverything(Storage storage, String path, boolean verifyChecksums, boolean iterator)
+            throws IOException {
+        AlbisTable t = AlbisTable.open(storage, path);
+        t.schema().fields();
+        List<Object[]> out = new ArrayList<>();
+        try (AlbisReader r = t.newReader(ReadOptions.all().withVerifyChecksums(verifyChecksums))) {
+            while (iterator ? r.hasNext() : r.advance()) {
+                if (iterator) {
+                    r.next();
+                }
+                Object[] row = new Object[r.columnCount()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = r.getValue(i);
+                }
+                r.toNestedMap();
+                out.add(row);
+            }
+        }
+        return out;
+    }
+
+    private boolean matchesExpected(List<Object[]> rows) {
+        if (rows.size() != expected.rowCount()) {
+            return false;
+        }
+        for (int r = 0; r < rows.size(); r++) {
+            Object[] want = expected.rows().get(r);
+            Object[] got = rows.get(r);
+            if (want.length != got.length) {
+                return false;
+            }
+            for (int c = 0; c < want.length; c++) {
+                if (!RowAssertions.sameValue(want[c], got[c])) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private enum Outcome { CORRECT_ROWS, TYPED_ERROR, OTHER_ROWS }
+
+    /**
+     * Reads everything and classifies the outcome; fails the test on an error that is not typed or
+     * does not name a file of the table.
+     */
+    private Outcome readAndJudge(boolean verifyChecksums, boolean iterator, String context) {
+        return readAndJudge(LocalStorage.INSTANCE, table.toString(), verifyChecksums, iterator, context);
+    }
+
+    private Outcome readAndJudge(Storage storage, String path, boolean verifyChecksums, boolean iterator,
+            String context) {
+        try {
+            return matchesExpected(readEverything(storage, path, verifyChecksums, iterator))
+                    ? Outcome.CORRECT_ROWS : Outcome.OTHER_ROWS;
+        } catch (IOException | UncheckedIOException e) {
+            assertTypedError(e, path, context);
+            return Outcome.TYPED_ERROR;
+        } catch (RuntimeException | Error e) {
+            throw new AssertionError(context + ": untyped " + e, e);
+        }
+    }
+
+    /** An AlbisFormatException (possibly wrapped) naming a file of the table, or an IOException naming one. */
+    private void assertTypedError(Exception e, String tablePath, String context) {
+        Throwable t = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
+        if (t instanceof AlbisFormatException f) {
+            assertNotNull(f.file(), context + ": no file named in " + f);
+            assertTrue(f.file().startsWith(tablePath), context + ": names a file outside the table: " + f);
+            assertTrue(f.getMessage().contains(f.file()), context + ": message does not name the file: " + f);
+            return;
+        }
+        if (t instanceof IOException io) {
+            assertTrue(io.getMessage() != null && io.getMessage().contains(tablePath),
+                    context + ": an IOException that does not name the file: " + io);
+            return;
+        }
+        throw new AssertionError(context + ": unexpected " + e, e);
+    }
+
+    // ------------------------------------------------------------------ files and mutations
+
+    /** The local table's files of a kind: "schema", "meta" or "data", sorted by path. */
+    private List<Path> files(String kind) throws IOException {
+        try (Stream<Path> s = Files.walk(table)) {
+            return s.filter(Files::isRegularFile).filter(p -> isKind(p.getFileName().toString(), kind)).sorted().toList();
+        }
+    }
+
+    /** The in-memory table's files of a kind. */
+    private List<String> memoryFiles(String kind) {
+        return memory.filesUnder(MEMORY_TABLE).stream()
+                .filter(p -> isKind(p.substring(p.lastIndexOf('/') + 1), kind)).toList();
+    }
+
+    private static boolean isKind(String name, String kind) {
+        return switch (kind) {
+            case "schema" -> name.startsWith("_schema.");
+            case "meta" -> name.equals("meta");
+            case "data" -> name.equals("data");
+            default -> throw new IllegalArgumentException(kind);
+        };
+    }
+
+    /** Puts {@code mutated} into an in-memory file, judges a full read, and restores the file. */
+    private Outcome withMutation(String file, byte[] original, byte[] mutated, boolean verifyChecksums, String context)
+            throws IOException {
+        memory.overwrite(file, mutated);
+        try {
+            return readAndJudge(memory, MEMORY_TABLE, verifyChecksums, (context.hashCode() & 1) == 0, context);
+        } finally {
+            memory.overwrite(file, original);
+        }
+    }
+
+    private static byte[] flipBit(byte[] b, int position, int bit) {
+        byte[] m = b.clone();
+        m[position] ^= (byte) (1 << bit);
+        return m;
+    }
+
+    /** Recomputes the CRC-32C footer of a schema or metadata file, so only the structure is damaged. */
+    private static byte[] reseal(byte[] b) {
+        byte[] m = b.clone();
+        CRC32C crc = new CRC32C();
+        crc.update(m, 0, m.length - 8);
+        ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN).putInt(m.length - 8, (int) crc.getValue());
+        return m;
+    }
+
+    /** Lengths to truncate a file of {@code n} bytes to: 0, 1, header-1, header, every {@code step}, n-1. */
+    private static List<Integer> truncationPoints(int n, int step) {
+        List<Integer> points = new ArrayList<>(List.of(0, 1, 7, 8));
+        for (int k = 9; k < n - 1; k += step) {
+            points.add(k);
+        }
+        points.add(n - 1);
+        return points.stream().filter(k -> k >= 0 && k < n).distinct().toList();
+    }
+
+    private Map<Outcome, Integer> truncateEverywhere(String kind, int step) throws IOException {
+        Map<Outcome, Integer> tally = new LinkedHashMap<>();
+        for (String f : memoryFiles(kind)) {
+            byte[] original = memory.bytes(f);
+            for (int k : truncationPoints(original.length, step)) {
+                String context = f + " truncated to " + k + " of " + original.length + " bytes";
+                Outcome o = withMutation(f, original, Arrays.copyOf(original, k), true, context);
+                assertEquals(Outcome.TYPED_ERROR, o, context + ": a truncated file must be refused");
+                tally.merge(o, 1, Integer::sum);
+            }
+        }
+        return tally;
+    }
+
+    /**
+     * Flips one bit at each chosen position (a different bit per position, all 8 bits in the
+     * header); with {@code reseal} the footer checksum is fixed up first.
+     */
+    private Map<Outcome, Integer> flipEverywhere(String kind, int step, boolean reseal, boolean verifyChecksums)
+            throws IOException {
+        return flipEverywhere(kind, step, reseal, verifyChecksums, verifyChecksums);
+    }
+
+    /** As above; {@code rowsMustBeExact} demands the written rows or a typed error. */
+    private Map<Outcome, Integer> flipEverywhere(String kind, int step, boolean reseal, boolean verifyChecksums,
+            boolean rowsMustBeExact) throws IOException {
+        Map<Outcome, Integer> tally = new LinkedHashMap<>();
+        for (String f : memoryFiles(kind)) {
+            byte[] original = memory.bytes(f);
+            int bodyEnd = reseal ? original.length - 8 : original.length;
+            for (int pos = 0; pos < bodyEnd; pos += pos < 8 ? 1 : step) {
+                int[] bits = pos < 8 ? new int[] {0, 1, 2, 3, 4, 5, 6, 7} : new int[] {(pos * 3 + 1) % 8};
+                for (int bit : bits) {
+                    byte[] m = flipBit(original, pos, bit);
+                    if (reseal) {
+                        m = reseal(m);
+                    }
+                    String context = f + " with bit " + bit + " of byte " + pos + " flipped"
+                            + (reseal ? " and the footer resealed" : "") + (verifyChecksums ? "" : ", checksums off");
+                    Outcome o = withMutation(f, original, m, verifyChecksums, context);
+                    if (rowsMustBeExact) {
+                        assertTrue(o != Outcome.OTHER_ROWS, context + ": returned different rows without an error");
+                    }
+                    tally.merge(o, 1, Integer::sum);
+                }
+            }
+        }
+        return tally;
+    }
+
+    // ------------------------------------------------------------------ the sweeps
+
+    @Test
+    void truncatedFilesOfEveryKindAreRefused() {
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            assertTrue(truncateEverywhere("schema", 1).get(Outcome.TYPED_ERROR) > 100);
+            assertTrue(truncateEverywhere("meta", 3).get(Outcome.TYPED_ERROR) > 100);
+            assertTrue(truncateEverywhere("data", 5).get(Outcome.TYPED_ERROR) > 100);
+        });
+    }
+
+    @Test
+    void bitFlipsInSchemaFilesGiveTheRowsOrATypedError() {
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            Map<Outcome, Integer> plain = flipEverywhere("schema", 1, false, true);
+            assertEquals(null, plain.get(Outcome.CORRECT_ROWS), "every flip of a checksummed schema is noticed: " + plain);
+            // A resealed schema is a valid, different schema (a nullable flag, a deleted flag, a group
+            // id naming a group no row group holds, which then reads as null): other rows are
+            // legitimate, but parsing must still end in a schema or a typed error.
+            Map<Outcome, Integer> resealed = flipEverywhere("schema", 1, true, true, false);
+            assertTrue(resealed.getOrDefault(Outcome.TYPED_ERROR, 0) > 0, resealed.toString());
+        });
+    }
+
+    @Test
+    void bitFlipsInMetadataFilesGiveTheRowsOrATypedError() {
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            Map<Outcome, Integer> plain = flipEverywhere("meta", 1, false, true);
+            assertEquals(null, plain.get(Outcome.CORRECT_ROWS), "every flip of a checksummed metadata file: " + plain);
+            // Everything in a metadata file that an unfiltered read depends on is validated, so even
+            // with a correct checksum a damaged structure never yields other rows.
+            Map<Outcome, Integer> resealed = flipEverywhere("meta", 1, true, true);
+            assertTrue(resealed.getOrDefault(Outcome.TYPED_ERROR, 0) > 0, resealed.toString());
+        });
+    }
+
+    @Test
+    void bitFlipsInDataFilesGiveTheRowsOrATypedError() {
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            Map<Outcome, Integer> tally = flipEverywhere("data", 1, false, true);
+            assertTrue(tally.getOrDefault(Outcome.TYPED_ERROR, 0) > 100, tally.toString());
+        });
+    }
+
+    /**
+     * With checksums off nothing catches a changed value, so other rows may come back; but every
+     * length and offset inside the data is still checked: no JDK exception, no hang.
+     */
+    @Test
+    void bitFlipsInDataFilesWithChecksumsOffNeverCrashTheReader() {
+        assertTimeoutPreemptively(HANG_GUARD, () -> {
+            Map<Outcome, Integer> tally = flipEverywhere("data", 1, false, false);
+            assertTrue(tally.getOrDefault(Outcome.OTHER_ROWS, 0) > 0, tally.toString());
+        });
+    }
+
+    // ------------------------------------------------------------------ damaged directories
+
+    @Test
+    void aDirectoryThatIsNotATableIsRefused() throws IOException {
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(empty.toString()));
+        Files.writeString(empty.resolve("readme.txt"), "hello");
+        Files.createDirectory(empty.resolve("rg-00000000"));
+        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(empty.toString()));
+        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(dir.resolve("missing").toString()));
+    }
+
+    @Test
+    void aForeignFileNamedLikeASchemaIsRefused() throws IOException {
+        Path schema = files("schema").get(0);
+        for (byte[] foreign : List.of("PK\u0003\u0004 a zip file, not a schema".getBytes(StandardCharsets.ISO_8859_1),
+                new byte[0], "ALB".getBytes(StandardCharsets.US_ASCII), new byte[1000])) {
+            Files.write(schema, foreign);
+            NotAnAlbisTableException e = assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(table.toString()));
+            assertEquals(schema.toString(), e.file());
+        }
+    }
+
+    @Test
+    void anotherMajorVersionIsRefusedAsUnsupported() throws IOException {
+        Path schema = files("schema").get(0);
+        byte[] original = Files.readAllBytes(schema);
+        for (int major : new int[] {2, 0, 255}) {
+            byte[] m = original.clone();
+            m[5] = (byte) major;
+            Files.write(schema, reseal(m));
+            UnsupportedFormatVersionException e = assertThrows(UnsupportedFormatVersionException.class,
+                    () -> AlbisTable.open(table.toString()));
+            assertEquals(5, e.offset());
+        }
+        Files.write(schema, original);
+        byte[] minor = original.clone();
+        minor[6] = 7;
+        Files.write(schema, reseal(minor));
+        assertTrue(matchesExpected(readEverything(true, false)), "a newer minor version is readable");
+        Files.write(schema, original);
+
+        Path meta = files("meta").get(0);
+        byte[] metaBytes = Files.readAllBytes(meta);
+        metaBytes[5] = 2;
+        Files.write(meta, reseal(metaBytes));
+        UnsupportedFormatVersionException e = assertThrows(UnsupportedFormatVersionException.class,
+                () -> readEverything(true, false));
+        assertEquals(meta.toString(), e.file());
+    }
+
+    @Test
+    void aMissingMetadataFileIsACorruptTable() throws IOException {
+        Path meta = files("meta").get(2);
+        Files.delete(meta);
+        CorruptFileException e = assertThrows(CorruptFileException.class, () -> readEverything(true, false));
+        assertEquals(meta.toString(), e.file());
+        assertInstanceOf(CorruptFileException.class, assertThrows(UncheckedIOException.class,
+                () -> readEverything(true, true)).getCause());
+    }
+
+    @Test
+    void aMissingDataFileIsAnErrorNamingIt() throws IOException {
+        Path data = files("data").get(3);
+        Files.delete(data);
+        IOException e = assertThrows(IOException.class, () -> readEverything(true, false));
+        assertTrue(e.getMessage().contains(data.toString()), e.toString());
+    }
+
+    @Test
+    void dataFileWithExtraBytesOrSwappedWithAnotherIsRefused() throws IOException {
+        List<Path> data = files("data");
+        byte[] first = Files.readAllBytes(data.get(0));
+        byte[] longer = Arrays.copyOf(first, first.length + 1);
+        Files.write(data.get(0), longer);
+        assertEquals(Outcome.TYPED_ERROR, readAndJudge(true, false, "one byte appended"));
+        Files.write(data.get(0), first);
+        byte[] other = Files.readAllBytes(data.get(2)); // same column group, next row group
+        Files.write(data.get(0), other);
+        Files.write(data.get(2), first);
+        assertEquals(Outcome.TYPED_ERROR, readAndJudge(true, false, "data files of two row groups swapped"));
+    }
+
+    @Test
+    void metadataFilesSwappedBetweenColumnGroupsAreRefused() throws IOException {
+        List<Path> metas = files("meta");
+        byte[] a = Files.readAllBytes(metas.get(0));
+        byte[] b = Files.readAllBytes(metas.get(1));
+        Files.write(metas.get(0), b);
+        Files.write(metas.get(1), a);
+        CorruptFileException e = assertThrows(CorruptFileException.class, () -> readEverything(true, false));
+        assertTrue(e.getMessage().contains("column group"), e.getMessage());
+    }
+
+    @Test
+    void aDamagedNewerSchemaVersionIsAnErrorNotASilentFallback() throws IOException {
+        Files.write(table.resolve("_schema.00000002"), Files.readAllBytes(files("schema").get(0)));
+        assertThrows(CorruptFileException.class, () -> AlbisTable.open(table.toString()),
+                "version 2 holding a version-1 schema");
+        Files.write(table.resolve("_schema.00000002"), "garbage".getBytes(StandardCharsets.US_ASCII));
+        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(table.toString()));
+    }
+
+    @Test
+    void leftoverTemporaryDirectoriesAndOrphanColumnGroupsAreIgnored() throws IOException {
+        Path tmp = Files.createDirectories(table.resolve("_tmp.rg.5c0ffee/cg-00000000"));
+        Files.write(tmp.resolve("data"), new byte[] {1, 2, 3});
+        Path tmpCopy = table.resolve("_tmp.rg-00000009.abc");
+        copyTree(table.resolve("rg-00000000"), tmpCopy);
+        Files.writeString(table.resolve("_tmp._schema.00000009.x"), "half-written schema");
+        Path orphan = Files.createDirectories(table.resolve("rg-00000001/cg-00000099"));
+        Files.write(orphan.resolve("meta"), "not even a metadata file".getBytes(StandardCharsets.US_ASCII));
+        Files.createDirectories(table.resolve(".hidden"));
+        Files.writeString(table.resolve("_schema.1"), "not eight digits: not a schema file");
+        Files.writeString(table.resolve("_schema.00000001.bak"), "not a schema file either");
+        Files.createDirectories(table.resolve("rg-1"));
+        assertEquals(3, AlbisTable.open(table.toString()).rowGroups().size());
+        assertTrue(matchesExpected(readEverything(true, false)), "the same rows as before");
+    }
+
+    @Test
+    void aStrayFileNamedLikeARowGroupIsAnErrorNamingIt() throws IOException {
+        Path stray = table.resolve("rg-00000007");
+        Files.writeString(stray, "not a directory");
+        IOException e = assertThrows(IOException.class, () -> readEverything(true, false));
+        assertTrue(e.getMessage().contains(stray.toString()), e.toString());
+    }
+
+    @Test
+    void aRowGroupDirectoryWithoutColumnGroupsIsAnError() throws IOException {
+        Files.createDirectories(table.resolve("rg-00000003"));
+        CorruptFileException e = assertThrows(CorruptFileException.class, () -> readEverything(true, false));
+        assertEquals(table.resolve("rg-00000003").toString(), e.file());
+    }
+
+    @Test
+    void theHighestSchemaVersionWins() throws IOException {
+        AlbisTable v1 = AlbisTable.open(table.toString());
+        SchemaStore.publish(LocalStorage.INSTANCE, table.toString(), v1.schema().withVersion(2));
+        AlbisTable v2 = AlbisTable.open(table.toString());
+        assertEquals(2, v2.schema().version());
+        assertTrue(matchesExpected(readEverything(true, false)));
+        Files.writeString(table.resolve("_schema.00000003"), "a damaged newest schema");
+        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(table.toString()),
+                "the newest version is read, never silently skipped");
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+}
