@@ -371,7 +371,8 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         try {
             for (int g : neededGroups) {
                 ColumnGroup group = schema.groups().get(g);
-                if (metas[g] == null) {
+                if (metas[g] == null || rangeStart.length == 0) {
+                    // Absent, or nothing to read in this row group: no file is opened.
                     cursorOfGroup[g] = ColumnGroupCursor.absent(layouts[g]);
                     continue;
                 }

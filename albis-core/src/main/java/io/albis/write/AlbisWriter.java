@@ -227,7 +227,8 @@ public final class AlbisWriter implements Closeable {
             throw new SchemaMismatchException(v + " needs rounding to fit scale " + t.scale() + " of column '"
                     + schema.column(column).name() + "'");
         }
-        if ((long) stripped.precision() - stripped.scale() > t.precision() - t.scale()) {
+        long integerDigits = stripped.signum() == 0 ? 0 : (long) stripped.precision() - stripped.scale();
+        if (integerDigits > t.precision() - t.scale()) {
             throw new SchemaMismatchException(v + " has more digits than " + t + " of column '"
                     + schema.column(column).name() + "' allows");
         }
