@@ -5,6 +5,7 @@ import io.albis.row.RowLayout;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.segment.SegmentMetadata;
 import io.albis.storage.ReadableFile;
+import io.albis.util.AlignedBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -51,7 +52,7 @@ final class ColumnGroupCursor {
         this.stats = stats;
         int need = meta.maxSegmentLength();
         this.buf = reuse != null && reuse.capacity() >= need ? reuse
-                : ByteBuffer.allocateDirect(Math.max(need, 1)).order(ByteOrder.LITTLE_ENDIAN);
+                : AlignedBuffers.allocate(Math.max(need, 1));
     }
 
     /** A cursor for a column group absent from this row group: one all-null row that never moves. */

@@ -187,40 +187,71 @@ public final class ChecksumScan {
     private static void sumBlockDirect(GroupPlan p, long address, int first, int end, int stride, Totals t) {
         long sum = 0;
         long stop = address + end;
+        long start = address + first;
+        // One small loop method per width: each is called for every column of every block, so the
+        // JIT compiles it whole and early instead of patching a big method's inner loops.
         for (int o : p.longs) {
-            for (long a = address + first + o; a < stop; a += stride) {
-                sum += DirectMemory.getLong(a);
-            }
+            sum += sumLongs(start + o, stop, stride);
         }
         for (int o : p.ints) {
-            for (long a = address + first + o; a < stop; a += stride) {
-                sum += DirectMemory.getInt(a);
-            }
+            sum += sumInts(start + o, stop, stride);
         }
         for (int o : p.shorts) {
-            for (long a = address + first + o; a < stop; a += stride) {
-                sum += DirectMemory.getShort(a);
-            }
+            sum += sumShorts(start + o, stop, stride);
         }
         for (int o : p.bytes) {
-            for (long a = address + first + o; a < stop; a += stride) {
-                sum += DirectMemory.getByte(a);
-            }
+            sum += sumBytes(start + o, stop, stride);
         }
-        long nulls = 0;
-        long nullBytes = 0;
         for (int k = 0; k < p.nullCount.length; k++) {
-            int[] cnt = p.nullCount[k];
-            int[] width = p.nullWidth[k];
-            for (long a = address + first + p.bitmapOffset + k; a < stop; a += stride) {
-                int v = DirectMemory.getByte(a) & 0xff;
-                nulls += cnt[v];
-                nullBytes += width[v];
-            }
+            long packed = countNulls(start + p.bitmapOffset + k, stop, stride, p.nullCount[k], p.nullWidth[k]);
+            t.nulls += packed >>> 40;
+            t.nullBytes += packed & ((1L << 40) - 1);
         }
         t.sum += sum;
-        t.nulls += nulls;
-        t.nullBytes += nullBytes;
+    }
+
+    private static long sumLongs(long from, long stop, int stride) {
+        long s = 0;
+        for (long a = from; a < stop; a += stride) {
+            s += DirectMemory.getLong(a);
+        }
+        return s;
+    }
+
+    private static long sumInts(long from, long stop, int stride) {
+        long s = 0;
+        for (long a = from; a < stop; a += stride) {
+            s += DirectMemory.getInt(a);
+        }
+        return s;
+    }
+
+    private static long sumShorts(long from, long stop, int stride) {
+        long s = 0;
+        for (long a = from; a < stop; a += stride) {
+            s += DirectMemory.getShort(a);
+        }
+        return s;
+    }
+
+    private static long sumBytes(long from, long stop, int stride) {
+        long s = 0;
+        for (long a = from; a < stop; a += stride) {
+            s += DirectMemory.getByte(a);
+        }
+        return s;
+    }
+
+    /** Null count (high 24 bits) and null logical bytes (low 40 bits) of one bitmap byte over a block. */
+    private static long countNulls(long from, long stop, int stride, int[] count, int[] width) {
+        long nulls = 0;
+        long bytes = 0;
+        for (long a = from; a < stop; a += stride) {
+            int v = DirectMemory.getByte(a) & 0xff;
+            nulls += count[v];
+            bytes += width[v];
+        }
+        return (nulls << 40) | bytes;
     }
 
     private static void sumRow(GroupPlan p, ByteBuffer buf, int b, int length, Totals t, AlbisTable table) {

@@ -12,6 +12,7 @@ import io.albis.segment.SegmentMetadata;
 import io.albis.segment.StatKind;
 import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
+import io.albis.util.AlignedBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -74,7 +75,7 @@ final class ColumnGroupWriter {
             kinds[s] = StatKind.of(layout.type(s));
             stats[s] = new ColumnStats.Collector(kinds[s]);
         }
-        this.segment = ByteBuffer.allocateDirect(segmentSize).order(ByteOrder.LITTLE_ENDIAN);
+        this.segment = AlignedBuffers.allocate(segmentSize);
         this.data = storage.create(dataPath);
         data.write(ByteBuffer.wrap(FileHeader.bytes(FileHeader.KIND_DATA)));
     }
@@ -210,7 +211,7 @@ final class ColumnGroupWriter {
         }
         if (length > segment.capacity()) {
             // A row larger than a segment gets a segment of its own.
-            segment = ByteBuffer.allocateDirect(length).order(ByteOrder.LITTLE_ENDIAN);
+            segment = AlignedBuffers.allocate(length);
         }
         int base = segment.position();
         int varPos = layout.fixedEnd();
@@ -298,7 +299,7 @@ final class ColumnGroupWriter {
         firstRowOfSegment += segmentRows;
         segmentRows = 0;
         if (segment.capacity() != segmentSize) {
-            segment = ByteBuffer.allocateDirect(segmentSize).order(ByteOrder.LITTLE_ENDIAN);
+            segment = AlignedBuffers.allocate(segmentSize);
         } else {
             segment.clear();
         }
