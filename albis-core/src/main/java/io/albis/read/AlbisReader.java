@@ -8,6 +8,7 @@ import io.albis.filter.Predicates;
 import io.albis.filter.RowValues;
 import io.albis.filter.StatsSource;
 import io.albis.layout.FileHeader;
+import io.albis.row.FixedValues;
 import io.albis.row.RowLayout;
 import io.albis.schema.Column;
 import io.albis.schema.ColumnGroup;
@@ -823,20 +824,13 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     @Override
     public long longValue(int i) {
         ColumnGroupCursor c = cur[i];
-        int at = c.base + fixedOff[i];
-        return switch (typeId[i]) {
-            case BOOLEAN, BYTE -> c.buf.get(at);
-            case SHORT -> c.buf.getShort(at);
-            case INT, DATE -> c.buf.getInt(at);
-            default -> c.buf.getLong(at);
-        };
+        return FixedValues.asLong(c.buf, c.base + fixedOff[i], typeId[i]);
     }
 
     @Override
     public double doubleValue(int i) {
         ColumnGroupCursor c = cur[i];
-        int at = c.base + fixedOff[i];
-        return typeId[i] == TypeId.FLOAT ? c.buf.getFloat(at) : c.buf.getDouble(at);
+        return FixedValues.asDouble(c.buf, c.base + fixedOff[i], typeId[i]);
     }
 
     @Override

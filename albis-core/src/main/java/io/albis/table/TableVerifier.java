@@ -2,11 +2,11 @@ package io.albis.table;
 
 import io.albis.error.AlbisFormatException;
 import io.albis.layout.FileHeader;
+import io.albis.row.FixedValues;
 import io.albis.row.RowLayout;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
-import io.albis.schema.TypeId;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
@@ -166,14 +166,7 @@ public final class TableVerifier {
                     continue;
                 }
                 switch (StatKind.of(t)) {
-                    case LONG -> stats[s].addLong(switch (t.id()) {
-                        case BOOLEAN, BYTE -> buf.get(off);
-                        case SHORT -> buf.getShort(off);
-                        case INT, DATE -> buf.getInt(off);
-                        default -> buf.getLong(off);
-                    });
-                    case DOUBLE -> stats[s].addDouble(t.id() == TypeId.FLOAT ? buf.getFloat(off) : buf.getDouble(off));
-                    case WIDE -> stats[s].addWide(buf.getLong(off + 8), buf.getLong(off));
+                    case LONG, DOUBLE, WIDE -> FixedValues.addTo(stats[s], buf, off, t);
                     case BYTES -> {
                         long packed = buf.getLong(off);
                         int vo = RowLayout.offsetOf(packed);

@@ -2,6 +2,7 @@ package io.albis.write;
 
 import io.albis.error.SchemaMismatchException;
 import io.albis.layout.FileHeader;
+import io.albis.row.FixedValues;
 import io.albis.row.RowLayout;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
@@ -256,20 +257,10 @@ final class ColumnGroupWriter {
                 stats[s].addNull();
                 continue;
             }
-            int off = layout.fixedOffset(s);
-            DataType t = layout.type(s);
-            switch (kinds[s]) {
-                case LONG -> stats[s].addLong(switch (t.id()) {
-                    case BOOLEAN, BYTE -> stage.get(off);
-                    case SHORT -> stage.getShort(off);
-                    case INT, DATE -> stage.getInt(off);
-                    default -> stage.getLong(off);
-                });
-                case DOUBLE -> stats[s].addDouble(t.id() == io.albis.schema.TypeId.FLOAT ? stage.getFloat(off)
-                        : stage.getDouble(off));
-                case WIDE -> stats[s].addWide(stage.getLong(off + 8), stage.getLong(off));
-                case BYTES -> stats[s].addBytes(varValues[s], 0, varLengths[s]);
-                case NONE -> { }
+            if (kinds[s] == StatKind.BYTES) {
+                stats[s].addBytes(varValues[s], 0, varLengths[s]);
+            } else {
+                FixedValues.addTo(stats[s], stage, layout.fixedOffset(s), layout.type(s));
             }
         }
     }
