@@ -476,7 +476,8 @@ class CorruptionTest {
     void aRowGroupDirectoryWithoutColumnGroupsIsAnError() throws IOException {
         Files.createDirectories(table.resolve("rg-00000003"));
         CorruptFileException e = assertThrows(CorruptFileException.class, () -> readEverything(true, false));
-        assertEquals(table.resolve("rg-00000003").toString(), e.file());
+        assertTrue(e.file().startsWith(table.resolve("rg-00000003").toString()), e.file());
+        assertTrue(e.getMessage().contains("missing"), e.getMessage());
     }
 
     @Test

@@ -54,10 +54,9 @@ public abstract class BoundPredicate {
             out.add(column);
         }
 
-        /** True when every value of the column in the stretch is null (or the column is absent). */
+        /** True when every value of the column in the stretch is null. */
         final boolean allNull(StatsSource s) {
-            ColumnStats st = s.stats(column);
-            return st == null || st.nullCount() >= s.rows(column);
+            return s.stats(column).nullCount() >= s.rows(column);
         }
     }
 
@@ -76,11 +75,10 @@ public abstract class BoundPredicate {
 
         @Override
         public boolean mayMatch(StatsSource s) {
-            ColumnStats st = s.stats(column);
             if (negated) {
                 return !allNull(s);
             }
-            return st == null || st.nullCount() > 0;
+            return s.stats(column).nullCount() > 0;
         }
     }
 

@@ -35,6 +35,8 @@ public final class PredicateBinder {
     private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
     private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
     private static final BigInteger WIDE_LIMIT = BigInteger.TEN.pow(DataType.MAX_DECIMAL_PRECISION);
+    /** More integer digits than any stored value has (a long has 19, a wide decimal 38). */
+    private static final int MAX_INTEGER_DIGITS = 40;
 
     private PredicateBinder() {}
 
@@ -89,6 +91,15 @@ public final class PredicateBinder {
 
     /** Compares against an exact value in the column's units, adjusting for values between storable ones. */
     private static BoundPredicate compareExact(int col, Predicate.Op op, BigDecimal x, boolean wide) {
+        // Decide huge and tiny literals from their digit counts: converting 1e100000000 exactly
+        // would build a number of a hundred million digits.
+        if (x.signum() != 0 && (long) x.precision() - x.scale() > MAX_INTEGER_DIGITS) {
+            return outOfRange(col, op, x.signum() > 0);
+        }
+        if (x.signum() != 0 && (long) x.scale() - x.precision() > MAX_INTEGER_DIGITS) {
+            // 0 < |x| < 1: no stored integer equals it; floor and ceiling follow from its sign.
+            x = x.signum() > 0 ? new BigDecimal("0.5") : new BigDecimal("-0.5");
+        }
         boolean integral = x.signum() == 0 || x.stripTrailingZeros().scale() <= 0;
         BigDecimal adjusted = x;
         if (!integral) {

@@ -4,7 +4,7 @@ import io.albis.segment.ColumnStats;
 
 /** Statistics of a stretch of rows, for deciding whether it can be skipped. */
 public interface StatsSource {
-    /** The column's statistics, or null when the column is absent (all its values are null). */
+    /** The column's statistics in the segment that holds the stretch. */
     ColumnStats stats(int column);
 
     /** Rows of the segment the column's statistics describe. */

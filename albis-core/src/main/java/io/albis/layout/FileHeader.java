@@ -33,6 +33,14 @@ public final class FileHeader {
         return b.array();
     }
 
+    /**
+     * True when the file's minor version is newer than this reader's: it may carry fields this
+     * reader does not know, appended after the ones it knows, which the reader then skips.
+     */
+    public static boolean hasNewerMinor(ByteBuffer in) {
+        return (in.get(6) & 0xff) > MINOR_VERSION;
+    }
+
     /** Checks the header at the buffer's absolute offset 0. */
     public static void check(ByteBuffer in, byte kind, String file) throws io.albis.error.AlbisFormatException {
         if (in.limit() < LENGTH) {

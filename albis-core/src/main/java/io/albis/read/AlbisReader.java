@@ -87,6 +87,8 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     private boolean positioned;
     private RowGroupRef currentRowGroup;
 
+    /** The first exception that left the cursors in an unknown state; the reader refuses to go on after it. */
+    private Throwable failure;
     private boolean fetched;
     private boolean hasRow;
     private byte[] scratch = new byte[64];
@@ -261,18 +263,38 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     /** Moves to the next matching row; false at the end. */
     public boolean advance() throws IOException {
-        // Hot path kept small so the JIT inlines it: the next row of the current range.
-        if (positioned && pos < end) {
-            ColumnGroupCursor[] m = moving;
-            for (int i = 0; i < m.length; i++) {
-                m[i].advance();
+        try {
+            // Hot path kept small so the JIT inlines it: the next row of the current range.
+            if (positioned && pos < end) {
+                ColumnGroupCursor[] m = moving;
+                for (int i = 0; i < m.length; i++) {
+                    m[i].advance();
+                }
+                pos++;
+                if (filter == null || filter.test(this)) {
+                    return true;
+                }
             }
-            pos++;
-            if (filter == null || filter.test(this)) {
-                return true;
-            }
+            return advanceSlow();
+        } catch (Throwable t) {
+            // Cursors may have moved unevenly: going on could pair rows of different column groups.
+            fail(t);
+            throw t;
         }
-        return advanceSlow();
+    }
+
+    private void fail(Throwable t) {
+        if (failure == null) {
+            failure = t;
+        }
+        positioned = false;
+        end = pos;
+    }
+
+    private void checkNotFailed() {
+        if (failure != null) {
+            throw new IllegalStateException("this reader failed earlier and cannot go on; open a new one", failure);
+        }
     }
 
     /**
@@ -302,14 +324,20 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
             }
             count = (int) n;
         }
-        for (int g : neededGroups) {
-            cursorOfGroup[g].fillRun(runs[g], count);
+        try {
+            for (int g : neededGroups) {
+                cursorOfGroup[g].fillRun(runs[g], count);
+            }
+        } catch (Throwable t) {
+            fail(t);
+            throw t;
         }
         pos += count - 1;
         return count;
     }
 
     private boolean advanceSlow() throws IOException {
+        checkNotFailed();
         for (;;) {
             if (!rgOpen) {
                 if (!openNextRowGroup()) {
@@ -356,31 +384,26 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         for (int g : neededGroups) {
             ColumnGroup group = schema.groups().get(g);
             metas[g] = table.metadata(rg, group, present);
-            if (metas[g] != null) {
-                if (rows >= 0 && metas[g].rowCount() != rows) {
-                    throw new CorruptFileException(table.metadataPath(rg, group), -1, "holds " + metas[g].rowCount()
-                            + " rows but other column groups of the row group hold " + rows);
-                }
-                rows = metas[g].rowCount();
+            if (rows >= 0 && metas[g].rowCount() != rows) {
+                throw new CorruptFileException(table.metadataPath(rg, group), -1, "holds " + metas[g].rowCount()
+                        + " rows but other column groups of the row group hold " + rows);
             }
-        }
-        if (rows < 0) {
-            rows = table.rowCount(rg); // only absent groups needed: every value is null
+            rows = metas[g].rowCount();
         }
         computeRanges(metas, rows);
         List<ColumnGroupCursor> mv = new ArrayList<>();
         try {
             for (int g : neededGroups) {
                 ColumnGroup group = schema.groups().get(g);
-                if (metas[g] == null || rangeStart.length == 0) {
-                    // Absent, or nothing to read in this row group: no file is opened.
-                    cursorOfGroup[g] = ColumnGroupCursor.absent(layouts[g]);
+                if (rangeStart.length == 0) {
+                    // Nothing to read in this row group: no file is opened.
+                    cursorOfGroup[g] = ColumnGroupCursor.idle(layouts[g]);
                     continue;
                 }
                 String dataPath = table.dataPath(rg, group);
                 ReadableFile f = table.storage().open(dataPath);
-                long len = f.length();
                 try {
+                    long len = f.length();
                     if (len != metas[g].dataLength()) {
                         throw new CorruptFileException(dataPath, len, "data file is " + len
                                 + " bytes but its metadata says " + metas[g].dataLength()
@@ -389,15 +412,16 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                     ByteBuffer header = ByteBuffer.allocate(FileHeader.LENGTH);
                     f.readFully(0, header);
                     FileHeader.check(header, FileHeader.KIND_DATA, dataPath);
-                } catch (IOException | RuntimeException e) {
+                    cursorOfGroup[g] = new ColumnGroupCursor(layouts[g], metas[g], f, reuse[g],
+                            options.verifyChecksums(), stats);
+                } catch (Throwable e) {
                     f.close();
                     throw e;
                 }
-                cursorOfGroup[g] = new ColumnGroupCursor(layouts[g], metas[g], f, reuse[g], options.verifyChecksums(), stats);
                 mv.add(cursorOfGroup[g]);
             }
-        } catch (IOException | RuntimeException e) {
-            closeCursors();
+        } catch (Throwable e) {
+            closeCursorsQuietly(e);
             throw e;
         }
         moving = mv.toArray(new ColumnGroupCursor[0]);
@@ -433,11 +457,8 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         cuts.add(0L);
         cuts.add(rows);
         for (int rc : fcols) {
-            ColumnGroupMetadata m = metas[groupPos[rc]];
-            if (m != null) {
-                for (SegmentMetadata s : m.segments()) {
-                    cuts.add(s.firstRow());
-                }
+            for (SegmentMetadata s : metas[groupPos[rc]].segments()) {
+                cuts.add(s.firstRow());
             }
         }
         List<long[]> kept = new ArrayList<>();
@@ -449,13 +470,13 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                     @Override
                     public ColumnStats stats(int column) {
                         ColumnGroupMetadata m = metas[groupPos[column]];
-                        return m == null ? null : m.segments().get(m.segmentOfRow(a)).stats(slot[column]);
+                        return m.segments().get(m.segmentOfRow(a)).stats(slot[column]);
                     }
 
                     @Override
                     public long rows(int column) {
                         ColumnGroupMetadata m = metas[groupPos[column]];
-                        return m == null ? 0 : m.segments().get(m.segmentOfRow(a)).rowCount();
+                        return m.segments().get(m.segmentOfRow(a)).rowCount();
                     }
                 };
                 if (filter.mayMatch(src)) {
@@ -471,9 +492,6 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         rangeStart = kept.stream().mapToLong(r -> r[0]).toArray();
         rangeEnd = kept.stream().mapToLong(r -> r[1]).toArray();
         for (int g : neededGroups) {
-            if (metas[g] == null) {
-                continue;
-            }
             for (SegmentMetadata s : metas[g].segments()) {
                 if (!overlaps(s.firstRow(), s.endRow())) {
                     stats.segmentsSkipped++;
@@ -495,11 +513,19 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         rgOpen = false;
         for (int g = 0; g < cursorOfGroup.length; g++) {
             ColumnGroupCursor c = cursorOfGroup[g];
-            if (c != null && !c.isAbsent()) {
+            if (c != null && !c.isIdle()) {
                 reuse[g] = c.releaseBuffer();
             }
         }
         closeCursors();
+    }
+
+    private void closeCursorsQuietly(Throwable cause) {
+        try {
+            closeCursors();
+        } catch (IOException e) {
+            cause.addSuppressed(e);
+        }
     }
 
     private void closeCursors() throws IOException {

@@ -55,8 +55,11 @@ final class ColumnGroupCursor {
                 : AlignedBuffers.allocate(Math.max(need, 1));
     }
 
-    /** A cursor for a column group absent from this row group: one all-null row that never moves. */
-    static ColumnGroupCursor absent(RowLayout layout) {
+    /**
+     * A cursor for a row group in which no row is read (every segment pruned): it opens no file
+     * and stands on one all-null row, so accessors stay harmless.
+     */
+    static ColumnGroupCursor idle(RowLayout layout) {
         ColumnGroupCursor c = new ColumnGroupCursor(layout);
         return c;
     }
@@ -77,7 +80,7 @@ final class ColumnGroupCursor {
         this.rowLen = fixedLen;
     }
 
-    boolean isAbsent() {
+    boolean isIdle() {
         return meta == null;
     }
 
@@ -86,7 +89,7 @@ final class ColumnGroupCursor {
     }
 
     String path() {
-        return file == null ? "(absent column group)" : file.path();
+        return file == null ? "(no rows read)" : file.path();
     }
 
     /** Positions the cursor on row {@code target} of the row group. */
@@ -142,12 +145,6 @@ final class ColumnGroupCursor {
         run.layout = layout;
         run.count = count;
         run.firstOffset = base;
-        if (meta == null) {
-            run.stride = 0; // the one all-null row, repeated
-            run.repeated = true;
-            return;
-        }
-        run.repeated = false;
         if (!variable) {
             run.stride = fixedLen;
             base += (count - 1) * fixedLen;

@@ -76,7 +76,12 @@ public final class ColumnVector {
         }
         hasNulls |= any;
         switch (type.id()) {
-            case BOOLEAN, BYTE -> {
+            case BOOLEAN -> {
+                for (int r = 0; r < n; r++) {
+                    bytes[at + r] = (byte) (buf.get(run.rowOffset(r) + fixedOff) != 0 ? 1 : 0);
+                }
+            }
+            case BYTE -> {
                 for (int r = 0; r < n; r++) {
                     bytes[at + r] = buf.get(run.rowOffset(r) + fixedOff);
                 }
@@ -140,7 +145,11 @@ public final class ColumnVector {
                 size = 0;
             }
             if (data.length - pos < size) {
-                byte[] bigger = new byte[Math.max(data.length * 2, pos + size)];
+                if ((long) pos + size > Integer.MAX_VALUE - 16) {
+                    throw new IllegalStateException("the batch's strings/binaries of column slot " + slot
+                            + " exceed 2 GiB; use a smaller batch capacity");
+                }
+                byte[] bigger = new byte[(int) Math.min(Integer.MAX_VALUE - 16, Math.max(2L * data.length, pos + size))];
                 System.arraycopy(data, 0, bigger, 0, pos);
                 data = bigger;
             }

@@ -16,8 +16,6 @@ public final class RowRun {
     int firstOffset;
     int stride;
     int[] offsets = new int[0];
-    /** An absent column group: every row is the same all-null row at {@link #firstOffset}. */
-    boolean repeated;
 
     public ByteBuffer buffer() {
         return buffer;
@@ -36,26 +34,17 @@ public final class RowRun {
         return firstOffset;
     }
 
-    /**
-     * Bytes per row when rows are evenly spaced, else 0 (use {@link #rowOffset(int)}): variable
-     * rows, or an absent column group whose single all-null row stands for every row.
-     */
+    /** Bytes per row when every row has the same length, else 0 (use {@link #rowOffset(int)}). */
     public int stride() {
         return stride;
     }
 
     public int rowOffset(int r) {
-        if (repeated) {
-            return firstOffset;
-        }
         return stride != 0 ? firstOffset + r * stride : offsets[r];
     }
 
     /** Length of row {@code r}. */
     public int rowLength(int r) {
-        if (repeated) {
-            return layout.fixedEnd();
-        }
         return stride != 0 ? stride : offsets[r + 1] - offsets[r];
     }
 }

@@ -13,7 +13,8 @@ public final class FixedValues {
     /** Boolean, byte, short, int, date, long, timestamp and decimal (≤ 18 digits) widened to long. */
     public static long asLong(ByteBuffer buf, int at, TypeId type) {
         return switch (type) {
-            case BOOLEAN, BYTE -> buf.get(at);
+            case BOOLEAN -> buf.get(at) != 0 ? 1 : 0; // as getBoolean reads it, whatever the byte
+            case BYTE -> buf.get(at);
             case SHORT -> buf.getShort(at);
             case INT, DATE -> buf.getInt(at);
             default -> buf.getLong(at);

@@ -168,6 +168,11 @@ public final class ChecksumScan {
                 sum += buf.get(b);
             }
         }
+        for (int o : p.bools) {
+            for (int b = first + o; b < end; b += stride) {
+                sum += buf.get(b) != 0 ? 1 : 0;
+            }
+        }
         long nulls = 0;
         long nullBytes = 0;
         for (int k = 0; k < p.nullCount.length; k++) {
@@ -201,6 +206,9 @@ public final class ChecksumScan {
         }
         for (int o : p.bytes) {
             sum += sumBytes(start + o, stop, stride);
+        }
+        for (int o : p.bools) {
+            sum += countTrue(start + o, stop, stride);
         }
         for (int k = 0; k < p.nullCount.length; k++) {
             long packed = countNulls(start + p.bitmapOffset + k, stop, stride, p.nullCount[k], p.nullWidth[k]);
@@ -242,6 +250,14 @@ public final class ChecksumScan {
         return s;
     }
 
+    private static long countTrue(long from, long stop, int stride) {
+        long s = 0;
+        for (long a = from; a < stop; a += stride) {
+            s += DirectMemory.getByte(a) != 0 ? 1 : 0;
+        }
+        return s;
+    }
+
     /** Null count (high 24 bits) and null logical bytes (low 40 bits) of one bitmap byte over a block. */
     private static long countNulls(long from, long stop, int stride, int[] count, int[] width) {
         long nulls = 0;
@@ -267,6 +283,9 @@ public final class ChecksumScan {
         }
         for (int o : p.bytes) {
             sum += buf.get(b + o);
+        }
+        for (int o : p.bools) {
+            sum += buf.get(b + o) != 0 ? 1 : 0;
         }
         for (int o : p.vars) {
             long packed = buf.getLong(b + o);
@@ -298,6 +317,7 @@ public final class ChecksumScan {
         int[] ints;
         int[] shorts;
         int[] bytes;
+        int[] bools;
         int[] vars;
         int fixedEnd;
         int bitmapOffset;
@@ -317,6 +337,7 @@ public final class ChecksumScan {
             List<Integer> ints = new ArrayList<>();
             List<Integer> shorts = new ArrayList<>();
             List<Integer> bytes = new ArrayList<>();
+            List<Integer> bools = new ArrayList<>();
             List<Integer> vars = new ArrayList<>();
             boolean[] projectedSlot = new boolean[layout.slots()];
             GroupPlan p = new GroupPlan();
@@ -331,7 +352,8 @@ public final class ChecksumScan {
                 DataType t = c.type();
                 p.logicalFixedWidth += t.logicalWidth();
                 switch (t.id()) {
-                    case BOOLEAN, BYTE -> bytes.add(off);
+                    case BOOLEAN -> bools.add(off);
+                    case BYTE -> bytes.add(off);
                     case SHORT -> shorts.add(off);
                     case INT, DATE, FLOAT -> ints.add(off);
                     case LONG, TIMESTAMP, DOUBLE -> longs.add(off);
@@ -350,6 +372,7 @@ public final class ChecksumScan {
             p.ints = toArray(ints);
             p.shorts = toArray(shorts);
             p.bytes = toArray(bytes);
+            p.bools = toArray(bools);
             p.vars = toArray(vars);
             p.fixedEnd = layout.fixedEnd();
             p.bitmapOffset = layout.bitmapOffset();

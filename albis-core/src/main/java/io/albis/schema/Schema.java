@@ -180,11 +180,6 @@ public final class Schema {
         return new Schema(newVersion, columns, groups, nextColumnId, nextGroupId);
     }
 
-    /** A copy with the given column groups (each a list of dotted names; struct names take all leaves). */
-    public Schema regroup(Map<String, List<String>> spec) {
-        return new Builder().fromColumns(this).groups(spec).build(version);
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof Schema s && s.version == version && s.columns.equals(columns) && s.groups.equals(groups)
@@ -256,12 +251,6 @@ public final class Schema {
         }
 
         private boolean onePerColumn;
-
-        Builder fromColumns(Schema s) {
-            columns.addAll(s.columns);
-            nextColumnId = s.nextColumnId;
-            return this;
-        }
 
         private void flatten(Field f, List<String> prefix) {
             List<String> path = new ArrayList<>(prefix);

@@ -103,7 +103,7 @@ public final class SchemaCodec {
             }
             groups.add(new ColumnGroup(id, name, members));
         }
-        if (in.remaining() != 0) {
+        if (in.remaining() != 0 && !FileHeader.hasNewerMinor(ByteBuffer.wrap(bytes))) {
             throw in.corrupt(in.remaining() + " unexpected bytes after the column groups");
         }
         try {

@@ -255,7 +255,7 @@ public final class ColumnGroupMetadata {
             rows += segRows;
             expectOffset = offset + length + padding;
         }
-        if (in.remaining() != 0) {
+        if (in.remaining() != 0 && !FileHeader.hasNewerMinor(ByteBuffer.wrap(bytes))) {
             throw in.corrupt(in.remaining() + " unexpected bytes after the segments");
         }
         if (rows != rowCount) {

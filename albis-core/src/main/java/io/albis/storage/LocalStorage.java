@@ -6,11 +6,14 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -58,7 +61,12 @@ public final class LocalStorage implements Storage {
 
     @Override
     public ReadableFile open(String path) throws IOException {
-        return new LocalReadableFile(path, FileChannel.open(p(path), StandardOpenOption.READ));
+        Path file = p(path);
+        // Opening a FIFO or device would block or read without end: only regular files are opened.
+        if (!Files.readAttributes(file, BasicFileAttributes.class).isRegularFile()) {
+            throw new IOException(path + ": not a regular file");
+        }
+        return new LocalReadableFile(path, FileChannel.open(file, StandardOpenOption.READ));
     }
 
     @Override
@@ -67,14 +75,33 @@ public final class LocalStorage implements Storage {
         return new LocalWritableFile(ch);
     }
 
+    /**
+     * Never replaces an existing target. A file is hard-linked to its new name, which fails
+     * atomically if the name exists, then unlinked from the old one. A directory is moved with
+     * rename(2), which cannot replace a non-empty directory (and Albis never leaves an empty
+     * one at a published name); the existence check only turns the common case into a clear error.
+     */
     @Override
     public void rename(String from, String to) throws IOException {
+        Path source = p(from);
         Path target = p(to);
-        if (Files.exists(target)) {
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(to, from, "rename target exists");
         }
-        // ATOMIC_MOVE: the rename is one step on POSIX; readers see the old name or the new one.
-        Files.move(p(from), target, StandardCopyOption.ATOMIC_MOVE);
+        if (!Files.isDirectory(source, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createLink(target, source);
+            Files.delete(source);
+            return;
+        }
+        try {
+            Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileSystemException e) {
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                // Another writer's directory got there first (rename reports "directory not empty").
+                throw new FileAlreadyExistsException(to, from, "rename target exists");
+            }
+            throw e;
+        }
     }
 
     @Override

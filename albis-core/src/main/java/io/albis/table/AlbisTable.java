@@ -22,7 +22,9 @@ import java.util.Set;
  */
 public final class AlbisTable {
     /** Metadata files larger than this are refused before anything is allocated for them. */
-    public static final int MAX_METADATA_BYTES = 256 << 20;
+    public static final int MAX_METADATA_BYTES = 64 << 20;
+    /** Offset of the column count in a metadata file (after header, group id, segment size, rows, data length). */
+    private static final int META_COLUMN_COUNT_OFFSET = 32;
 
     private final Storage storage;
     private final String path;
@@ -99,16 +101,31 @@ public final class AlbisTable {
         return storage.resolve(storage.resolve(rg.path(), TableLayout.columnGroupName(g.id())), TableLayout.META_FILE);
     }
 
-    /** A column group's metadata in a row group, checked against the schema; null if the group is absent there. */
+    /**
+     * A column group's metadata in a row group, checked against the schema. Every row group holds
+     * every column group of the schema (a schema change that adds a group writes it into every
+     * row group before it is published), so a missing one is damage.
+     */
     public ColumnGroupMetadata metadata(RowGroupRef rg, ColumnGroup g, Set<Integer> present) throws IOException {
         if (!present.contains(g.id())) {
-            return null;
+            throw new CorruptFileException(storage.resolve(rg.path(), TableLayout.columnGroupName(g.id())), -1,
+                    "column group '" + g.name() + "' of the schema is missing from this row group");
         }
         String p = metadataPath(rg, g);
         if (!storage.exists(p)) {
             throw new CorruptFileException(p, -1, "metadata file is missing from a published row group");
         }
-        ColumnGroupMetadata meta = ColumnGroupMetadata.decode(SchemaStore.readSmallFile(storage, p, MAX_METADATA_BYTES), p);
+        byte[] bytes = SchemaStore.readSmallFile(storage, p, MAX_METADATA_BYTES);
+        // Refuse a file written for another layout before decoding (and allocating for) its segments.
+        if (bytes.length >= META_COLUMN_COUNT_OFFSET + 4) {
+            int columns = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .getInt(META_COLUMN_COUNT_OFFSET);
+            if (columns != g.size()) {
+                throw new CorruptFileException(p, META_COLUMN_COUNT_OFFSET, "metadata lists " + columns
+                        + " columns, but column group '" + g.name() + "' of the schema has " + g.size());
+            }
+        }
+        ColumnGroupMetadata meta = ColumnGroupMetadata.decode(bytes, p);
         meta.checkMatches(schema, g, p);
         return meta;
     }
@@ -119,17 +136,11 @@ public final class AlbisTable {
         long rows = -1;
         for (ColumnGroup g : schema.groups()) {
             ColumnGroupMetadata m = metadata(rg, g, present);
-            if (m == null) {
-                continue;
-            }
             if (rows >= 0 && m.rowCount() != rows) {
                 throw new CorruptFileException(metadataPath(rg, g), -1, "holds " + m.rowCount()
                         + " rows but other column groups of the row group hold " + rows);
             }
             rows = m.rowCount();
-        }
-        if (rows < 0) {
-            throw new CorruptFileException(rg.path(), -1, "row group has none of the schema's column groups");
         }
         return rows;
     }

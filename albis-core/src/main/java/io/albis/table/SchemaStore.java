@@ -62,6 +62,9 @@ public final class SchemaStore {
         try (WritableFile out = storage.create(tmp)) {
             out.write(ByteBuffer.wrap(SchemaCodec.encode(schema)));
             out.sync();
+        } catch (IOException | RuntimeException e) {
+            storage.delete(tmp);
+            throw e;
         }
         try {
             storage.rename(tmp, storage.resolve(table, finalName));

@@ -60,9 +60,6 @@ public final class TableVerifier {
             for (ColumnGroup g : schema.groups()) {
                 try {
                     ColumnGroupMetadata meta = table.metadata(rg, g, present);
-                    if (meta == null) {
-                        continue; // added after this row group was written: reads as nulls
-                    }
                     if (rgRows >= 0 && meta.rowCount() != rgRows) {
                         problems.add(table.metadataPath(rg, g) + ": " + meta.rowCount() + " rows, but other column groups of "
                                 + rg.path() + " have " + rgRows);
@@ -100,7 +97,7 @@ public final class TableVerifier {
             RowLayout layout = new RowLayout(schema, g);
             int i = 0;
             for (SegmentMetadata seg : meta.segments()) {
-                ByteBuffer buf = ByteBuffer.allocate(seg.length() + seg.padding()).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer buf = ByteBuffer.allocate(seg.length()).order(ByteOrder.LITTLE_ENDIAN);
                 file.readFully(seg.offset(), buf);
                 String where = path + " segment " + i + " (offset " + seg.offset() + ")";
                 if (Crc32c.of(buf, 0, seg.length()) != seg.crc32c()) {
@@ -108,15 +105,28 @@ public final class TableVerifier {
                 } else {
                     checkSegment(where, buf, seg, layout, schema, problems);
                 }
-                for (int p = seg.length(); p < seg.length() + seg.padding(); p++) {
-                    if (buf.get(p) != 0) {
-                        problems.add(where + ": padding byte at " + (seg.offset() + p) + " is not zero");
-                        break;
-                    }
+                long nonZero = firstNonZero(file, seg.offset() + seg.length(), seg.padding());
+                if (nonZero >= 0) {
+                    problems.add(where + ": padding byte at " + nonZero + " is not zero");
                 }
                 i++;
             }
         }
+    }
+
+    /** Position of the first non-zero byte in [from, from + length), or -1; reads in small chunks. */
+    private static long firstNonZero(ReadableFile file, long from, long length) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(length, 64 * 1024));
+        for (long pos = from; pos < from + length; pos += chunk.capacity()) {
+            chunk.clear().limit((int) Math.min(chunk.capacity(), from + length - pos));
+            file.readFully(pos, chunk);
+            for (int k = 0; k < chunk.limit(); k++) {
+                if (chunk.get(k) != 0) {
+                    return pos + k;
+                }
+            }
+        }
+        return -1;
     }
 
     private static void checkSegment(String where, ByteBuffer buf, SegmentMetadata seg, RowLayout layout, Schema schema,
@@ -164,6 +174,10 @@ public final class TableVerifier {
                     }
                     stats[s].addNull();
                     continue;
+                }
+                if (t.id() == io.albis.schema.TypeId.BOOLEAN && (buf.get(off) & 0xff) > 1) {
+                    problems.add(where + ": row " + r + " boolean " + col + " holds " + (buf.get(off) & 0xff)
+                            + ", not 0 or 1");
                 }
                 switch (StatKind.of(t)) {
                     case LONG, DOUBLE, WIDE -> FixedValues.addTo(stats[s], buf, off, t);

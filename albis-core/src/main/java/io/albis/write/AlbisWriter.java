@@ -42,6 +42,9 @@ public final class AlbisWriter implements Closeable {
     private final int[] structMarkers;
     private final int[][] belowMarker;
     private RowGroupWriter current;
+    private final int[] rowLengths;
+    /** Set when a row failed half-way; the writer then refuses further rows. */
+    private Throwable failure;
     private int nextIndex;
     private long rows;
     private int rowGroupsWritten;
@@ -68,6 +71,7 @@ public final class AlbisWriter implements Closeable {
             belowMarker[k] = schema.columns().stream().filter(c -> c.path().size() > path.size()
                     && c.path().subList(0, path.size()).equals(path)).mapToInt(Column::index).toArray();
         }
+        rowLengths = new int[schema.groups().size()];
         nextIndex = 0;
         for (String name : storage.list(table)) {
             nextIndex = Math.max(nextIndex, TableLayout.rowGroupIndex(name) + 1);
@@ -120,7 +124,15 @@ public final class AlbisWriter implements Closeable {
         return rowGroupsWritten;
     }
 
+    private void checkNotFailed() {
+        if (failure != null) {
+            throw new IllegalStateException("writer for " + table + " failed while writing a row and dropped its"
+                    + " unfinished row group; open a new writer to go on", failure);
+        }
+    }
+
     private ColumnGroupWriter group(int column, TypeId expected, String what) throws IOException {
+        checkNotFailed();
         if (column < 0 || column >= typeOf.length) {
             throw new SchemaMismatchException("column index " + column + " is outside 0.." + (typeOf.length - 1));
         }
@@ -142,6 +154,7 @@ public final class AlbisWriter implements Closeable {
         if (closed) {
             throw new IllegalStateException("writer for " + table + " is closed");
         }
+        checkNotFailed();
         current = new RowGroupWriter(storage, table, schema, options.segmentSize());
     }
 
@@ -397,27 +410,36 @@ public final class AlbisWriter implements Closeable {
         if (current == null) {
             openRowGroup();
         }
+        ColumnGroupWriter[] gs = current.groups();
+        int[] lengths = rowLengths;
         try {
-            ColumnGroupWriter[] gs = current.groups();
+            // Everything that can refuse the row happens before any group writes it.
             nullColumnsBelowNullStructs();
             for (ColumnGroupWriter g : gs) {
                 g.finishUnsetOrPresent(rows);
             }
-            for (ColumnGroupWriter g : gs) {
-                g.writeRow();
+            for (int g = 0; g < gs.length; g++) {
+                lengths[g] = gs[g].stagedRowLength();
             }
         } catch (RuntimeException e) {
             // A refused row must not leave half its values behind for the next row.
-            for (ColumnGroupWriter g : current.groups()) {
+            for (ColumnGroupWriter g : gs) {
                 g.clearStage();
             }
             throw e;
-        } catch (IOException e) {
-            // A failed write leaves some column groups with the row and others without, and the
-            // files in an unknown state: drop the row group, so close() never publishes it.
+        }
+        try {
+            for (int g = 0; g < gs.length; g++) {
+                gs[g].writeRow(lengths[g]);
+            }
+        } catch (Throwable t) {
+            // Some column groups may hold the row and others not, and the files are in an unknown
+            // state: drop the row group so nothing half-written is ever published, and refuse
+            // further use (rows already set for it are gone; earlier row groups stay published).
+            failure = t;
             current.abort();
             current = null;
-            throw e;
+            throw t;
         }
         rows++;
         if (current.rows() >= options.rowGroupRows() || current.bytes() >= options.rowGroupBytes()) {

@@ -78,7 +78,12 @@ final class ColumnGroupWriter {
         }
         this.segment = AlignedBuffers.allocate(segmentSize);
         this.data = storage.create(dataPath);
-        data.write(ByteBuffer.wrap(FileHeader.bytes(FileHeader.KIND_DATA)));
+        try {
+            data.write(ByteBuffer.wrap(FileHeader.bytes(FileHeader.KIND_DATA)));
+        } catch (IOException | RuntimeException e) {
+            data.close();
+            throw e;
+        }
     }
 
     RowLayout layout() {
@@ -195,18 +200,23 @@ final class ColumnGroupWriter {
         }
     }
 
-    /** Copies the staged row into the segment, flushing first when it does not fit. */
-    void writeRow() throws IOException {
-        int length = layout.fixedEnd();
+    /** The encoded length of the staged row; refuses a row longer than the format allows. Changes nothing. */
+    int stagedRowLength() {
+        long length = layout.fixedEnd();
         for (int s : varSlots) {
             if (!isNullStaged(s)) {
                 length += varLengths[s];
-                if (length > RowLayout.MAX_ROW_LENGTH || length < 0) {
-                    throw new SchemaMismatchException("row " + rowsWritten + " of column group '" + group.name()
-                            + "' exceeds the largest row the format allows (" + RowLayout.MAX_ROW_LENGTH + " bytes)");
-                }
             }
         }
+        if (length > RowLayout.MAX_ROW_LENGTH) {
+            throw new SchemaMismatchException("row " + rowsWritten + " of column group '" + group.name()
+                    + "' is " + length + " bytes, more than the format allows (" + RowLayout.MAX_ROW_LENGTH + ")");
+        }
+        return (int) length;
+    }
+
+    /** Copies the staged row, {@code length} bytes as {@link #stagedRowLength()} said, into the segment. */
+    void writeRow(int length) throws IOException {
         if (segmentRows > 0 && segment.position() + length > segmentSize) {
             flushSegment(true);
         }
