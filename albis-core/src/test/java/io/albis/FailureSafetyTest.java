@@ -246,47 +246,9 @@ class FailureSafetyTest {
         }
     }
 
-    private abstract static class ForwardingLocal implements Storage {
-        private final Storage local = LocalStorage.INSTANCE;
-
-        @Override
-        public List<String> list(String d) throws IOException {
-            return new ArrayList<>(local.list(d));
-        }
-
-        @Override
-        public boolean exists(String p) throws IOException {
-            return local.exists(p);
-        }
-
-        @Override
-        public boolean isDirectory(String p) throws IOException {
-            return local.isDirectory(p);
-        }
-
-        @Override
-        public void mkdirs(String d) throws IOException {
-            local.mkdirs(d);
-        }
-
-        @Override
-        public ReadableFile open(String p) throws IOException {
-            return local.open(p);
-        }
-
-        @Override
-        public WritableFile create(String p) throws IOException {
-            return local.create(p);
-        }
-
-        @Override
-        public void rename(String from, String to) throws IOException {
-            local.rename(from, to);
-        }
-
-        @Override
-        public void delete(String p) throws IOException {
-            local.delete(p);
+    private abstract static class ForwardingLocal extends io.albis.testing.ForwardingStorage {
+        ForwardingLocal() {
+            super(LocalStorage.INSTANCE);
         }
     }
 

@@ -12,6 +12,7 @@ import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.storage.LocalStorage;
+import io.albis.testing.ForwardingStorage;
 import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
@@ -277,38 +278,20 @@ class WriterValidationTest {
     // ------------------------------------------------------------------ storage failures
 
     /** Local storage that throws an IOException from chosen operations, to simulate a full or failing disk. */
-    private static final class FailingStorage implements Storage {
-        private final Storage delegate = LocalStorage.INSTANCE;
+    private static final class FailingStorage extends ForwardingStorage {
+        FailingStorage() {
+            super(LocalStorage.INSTANCE);
+        }
+
         Predicate<String> failCreate = p -> false;
         Predicate<String> failRename = p -> false;
         /** Data writes left before writes to data files fail (negative: never). */
         int dataWritesUntilFailure = -1;
         boolean failWritesOnce = true;
 
-        @Override
-        public List<String> list(String dir) throws IOException {
-            return delegate.list(dir);
-        }
 
-        @Override
-        public boolean exists(String path) throws IOException {
-            return delegate.exists(path);
-        }
 
-        @Override
-        public boolean isDirectory(String path) throws IOException {
-            return delegate.isDirectory(path);
-        }
 
-        @Override
-        public void mkdirs(String dir) throws IOException {
-            delegate.mkdirs(dir);
-        }
-
-        @Override
-        public ReadableFile open(String path) throws IOException {
-            return delegate.open(path);
-        }
 
         @Override
         public WritableFile create(String path) throws IOException {
@@ -357,11 +340,6 @@ class WriterValidationTest {
                 throw new IOException("simulated failure renaming " + from + " to " + to);
             }
             delegate.rename(from, to);
-        }
-
-        @Override
-        public void delete(String path) throws IOException {
-            delegate.delete(path);
         }
     }
 

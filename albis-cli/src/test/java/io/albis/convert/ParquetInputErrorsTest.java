@@ -215,55 +215,25 @@ class ParquetInputErrorsTest {
     }
 
     /** Local storage that notes every rename, i.e. every row group the writer publishes. */
-    private static final class RenameRecordingStorage implements io.albis.storage.Storage {
-        private final LocalStorage local = LocalStorage.INSTANCE;
+    private static final class RenameRecordingStorage extends io.albis.testing.ForwardingStorage {
         private final List<String> renamedTo;
 
         RenameRecordingStorage(List<String> renamedTo) {
+            super(LocalStorage.INSTANCE);
             this.renamedTo = renamedTo;
         }
 
-        @Override
-        public List<String> list(String d) throws IOException {
-            return local.list(d);
-        }
 
-        @Override
-        public boolean exists(String path) throws IOException {
-            return local.exists(path);
-        }
 
-        @Override
-        public boolean isDirectory(String path) throws IOException {
-            return local.isDirectory(path);
-        }
 
-        @Override
-        public void mkdirs(String d) throws IOException {
-            local.mkdirs(d);
-        }
 
-        @Override
-        public io.albis.storage.ReadableFile open(String path) throws IOException {
-            return local.open(path);
-        }
-
-        @Override
-        public io.albis.storage.WritableFile create(String path) throws IOException {
-            return local.create(path);
-        }
 
         @Override
         public void rename(String from, String to) throws IOException {
-            local.rename(from, to);
+            delegate.rename(from, to);
             if (io.albis.layout.TableLayout.rowGroupIndex(to.substring(to.lastIndexOf('/') + 1)) >= 0) {
                 renamedTo.add(to);
             }
-        }
-
-        @Override
-        public void delete(String path) throws IOException {
-            local.delete(path);
         }
     }
 }

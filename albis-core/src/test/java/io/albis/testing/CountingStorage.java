@@ -15,7 +15,7 @@ import java.util.Map;
  * {@code readFully} call (position and length), so tests can prove which bytes a reader touched.
  * Paths are recorded exactly as the reader passes them. Not thread-safe.
  */
-public final class CountingStorage implements Storage {
+public final class CountingStorage extends ForwardingStorage {
 
     /** One positional read: {@code length} bytes from {@code position}. */
     public record Read(long position, long length) {
@@ -29,12 +29,11 @@ public final class CountingStorage implements Storage {
         }
     }
 
-    private final Storage delegate;
     private final Map<String, Integer> opens = new LinkedHashMap<>();
     private final Map<String, List<Read>> reads = new LinkedHashMap<>();
 
     public CountingStorage(Storage delegate) {
-        this.delegate = delegate;
+        super(delegate);
     }
 
     /** Forgets everything recorded so far. */
@@ -81,25 +80,8 @@ public final class CountingStorage implements Storage {
         return n;
     }
 
-    @Override
-    public List<String> list(String dir) throws IOException {
-        return delegate.list(dir);
-    }
 
-    @Override
-    public boolean exists(String path) throws IOException {
-        return delegate.exists(path);
-    }
 
-    @Override
-    public boolean isDirectory(String path) throws IOException {
-        return delegate.isDirectory(path);
-    }
-
-    @Override
-    public void mkdirs(String dir) throws IOException {
-        delegate.mkdirs(dir);
-    }
 
     @Override
     public ReadableFile open(String path) throws IOException {
@@ -130,20 +112,7 @@ public final class CountingStorage implements Storage {
         };
     }
 
-    @Override
-    public WritableFile create(String path) throws IOException {
-        return delegate.create(path);
-    }
 
-    @Override
-    public void rename(String from, String to) throws IOException {
-        delegate.rename(from, to);
-    }
-
-    @Override
-    public void delete(String path) throws IOException {
-        delegate.delete(path);
-    }
 
     @Override
     public String resolve(String parent, String child) {
