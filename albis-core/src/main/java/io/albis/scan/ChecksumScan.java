@@ -97,7 +97,7 @@ public final class ChecksumScan {
                 t.rows += count;
                 for (GroupPlan p : plans) {
                     RowRun run = runs[p.group];
-                    if (run.stride() != 0) {
+                    if (run.stride() != 0 && DirectMemory.AVAILABLE && run.buffer().isDirect()) {
                         sumEvenRows(p, run, count, t);
                     } else {
                         for (int r = 0; r < count; r++) {
@@ -140,53 +140,10 @@ public final class ChecksumScan {
     private static final int L1_BLOCK_BYTES = 16 * 1024;
 
     private static void sumBlock(GroupPlan p, ByteBuffer buf, int first, int end, int stride, Totals t) {
-        if (DirectMemory.AVAILABLE && buf.isDirect()) {
-            // Every offset read below is first + k * stride + o with o + width <= stride, so the
-            // whole block lies in [first, end): checked once here.
-            DirectMemory.checkRange(buf, first, end);
-            sumBlockDirect(p, DirectMemory.address(buf), first, end, stride, t);
-            return;
-        }
-        long sum = 0;
-        for (int o : p.longs) {
-            for (int b = first + o; b < end; b += stride) {
-                sum += buf.getLong(b);
-            }
-        }
-        for (int o : p.ints) {
-            for (int b = first + o; b < end; b += stride) {
-                sum += buf.getInt(b);
-            }
-        }
-        for (int o : p.shorts) {
-            for (int b = first + o; b < end; b += stride) {
-                sum += buf.getShort(b);
-            }
-        }
-        for (int o : p.bytes) {
-            for (int b = first + o; b < end; b += stride) {
-                sum += buf.get(b);
-            }
-        }
-        for (int o : p.bools) {
-            for (int b = first + o; b < end; b += stride) {
-                sum += buf.get(b) != 0 ? 1 : 0;
-            }
-        }
-        long nulls = 0;
-        long nullBytes = 0;
-        for (int k = 0; k < p.nullCount.length; k++) {
-            int[] cnt = p.nullCount[k];
-            int[] width = p.nullWidth[k];
-            for (int b = first + p.bitmapOffset + k; b < end; b += stride) {
-                int v = buf.get(b) & 0xff;
-                nulls += cnt[v];
-                nullBytes += width[v];
-            }
-        }
-        t.sum += sum;
-        t.nulls += nulls;
-        t.nullBytes += nullBytes;
+        // Every offset read is first + k * stride + o with o + width <= stride, so the whole
+        // block lies in [first, end): checked once here.
+        DirectMemory.checkRange(buf, first, end);
+        sumBlockDirect(p, DirectMemory.address(buf), first, end, stride, t);
     }
 
     private static void sumBlockDirect(GroupPlan p, long address, int first, int end, int stride, Totals t) {
