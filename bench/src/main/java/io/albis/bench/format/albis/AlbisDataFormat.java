@@ -1,0 +1,57 @@
+package io.albis.bench.format.albis;
+
+import io.albis.bench.PartFiles;
+import io.albis.bench.dataset.TableCopy;
+import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.Codecs;
+import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.WriteResult;
+import io.albis.filter.Predicates;
+import io.albis.read.ReadOptions;
+import io.albis.storage.LocalStorage;
+import io.albis.table.AlbisTable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What every reader of Albis copies shares: the data format {@code albis}, uncompressed, and the
+ * write, which copies the source table row group by row group in the layout the directory name
+ * gives ({@link AlbisLayout}), so the table on disk is the one being measured.
+ */
+public abstract class AlbisDataFormat implements BenchFormat {
+    public static final String DATA_FORMAT = "albis";
+
+    @Override
+    public final String dataFormat() {
+        return DATA_FORMAT;
+    }
+
+    @Override
+    public final List<String> codecs() {
+        return List.of(Codecs.NONE);
+    }
+
+    @Override
+    public final WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
+        if (!Codecs.NONE.equals(codec)) {
+            throw new IllegalArgumentException("Albis stores data uncompressed; codec " + codec + " is not one of " + codecs());
+        }
+        AlbisLayout layout = AlbisLayout.ofDirectory(dir);
+        long start = System.nanoTime();
+        TableCopy.copyRowGroups(source, dir.toString(), layout.apply(source.schema()), layout.segmentSize());
+        long nanos = System.nanoTime() - start;
+        return new WriteResult(PartFiles.allFiles(dir), PartFiles.totalBytes(dir), nanos);
+    }
+
+    /** The table written into {@code dir}. */
+    protected static AlbisTable open(Path dir) throws IOException {
+        return AlbisTable.open(LocalStorage.INSTANCE, dir.toString());
+    }
+
+    /** The spec as Albis read options; segment checksums are verified, as by default. */
+    public static ReadOptions options(ReadSpec spec) {
+        ReadOptions o = ReadOptions.all().withColumns(spec.columns());
+        return spec.hasFilter() ? o.withFilter(Predicates.le(spec.filterColumn(), spec.filterMax())) : o;
+    }
+}

@@ -1,0 +1,121 @@
+package io.albis.bench.format.albis;
+
+import io.albis.bench.dataset.DataDirectory;
+import io.albis.bench.format.Codecs;
+import io.albis.schema.Column;
+import io.albis.schema.Schema;
+import io.albis.write.WriterOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How an Albis copy of a dataset is laid out, written as the variant in its directory name
+ * (see {@link DataDirectory}): dash-separated tokens {@code cg<n>} (column groups of n columns;
+ * {@code cg1} is a column store; without it one group holds every column, a row store) and
+ * {@code seg<size>} (segment size such as {@code seg64k} or {@code seg4m}; default 1 MiB).
+ *
+ * @param columnsPerGroup 0 for a single group of every column
+ */
+public record AlbisLayout(int columnsPerGroup, int segmentSize) {
+    public static final AlbisLayout DEFAULT = new AlbisLayout(0, WriterOptions.DEFAULT_SEGMENT_SIZE);
+
+    public AlbisLayout {
+        if (columnsPerGroup < 0) {
+            throw new IllegalArgumentException("columns per group must be positive, got " + columnsPerGroup);
+        }
+        // WriterOptions checks the segment size range.
+        WriterOptions.defaults().withSegmentSize(segmentSize);
+    }
+
+    /** The layout named by the directory an Albis copy is written into or read from. */
+    public static AlbisLayout ofDirectory(Path dir) {
+        return parse(DataDirectory.variantOf(dir, AlbisDataFormat.DATA_FORMAT, Codecs.NONE));
+    }
+
+    public static AlbisLayout parse(String variant) {
+        int groups = 0;
+        int segment = WriterOptions.DEFAULT_SEGMENT_SIZE;
+        if (!variant.isEmpty()) {
+            for (String token : variant.split("-")) {
+                if (token.matches("cg[1-9][0-9]*")) {
+                    groups = Integer.parseInt(token.substring(2));
+                } else if (token.matches("seg[1-9][0-9]*[km]?")) {
+                    segment = parseSize(token.substring(3));
+                } else {
+                    throw new IllegalArgumentException("unknown Albis layout '" + token + "' in variant '" + variant
+                            + "'; expected cg<n> (columns per group) or seg<size> (e.g. seg64k, seg4m)");
+                }
+            }
+        }
+        return new AlbisLayout(groups, segment);
+    }
+
+    private static int parseSize(String s) {
+        char unit = s.charAt(s.length() - 1);
+        long n = Character.isDigit(unit) ? Long.parseLong(s) : Long.parseLong(s.substring(0, s.length() - 1));
+        long bytes = unit == 'k' ? n << 10 : unit == 'm' ? n << 20 : n;
+        if (bytes > WriterOptions.MAX_SEGMENT_SIZE) {
+            throw new IllegalArgumentException("segment size " + s + " is above the maximum of "
+                    + WriterOptions.MAX_SEGMENT_SIZE + " bytes");
+        }
+        return (int) bytes;
+    }
+
+    /** The variant naming this layout ("" for the default). */
+    public String variant() {
+        List<String> tokens = new ArrayList<>();
+        if (columnsPerGroup > 0) {
+            tokens.add("cg" + columnsPerGroup);
+        }
+        if (segmentSize != WriterOptions.DEFAULT_SEGMENT_SIZE) {
+            tokens.add("seg" + sizeText(segmentSize));
+        }
+        return String.join("-", tokens);
+    }
+
+    /** The segment size as a variant writes it: 65536 is {@code 64k}, 4194304 is {@code 4m}. */
+    public static String sizeText(int bytes) {
+        if (bytes % (1 << 20) == 0) {
+            return (bytes >> 20) + "m";
+        }
+        if (bytes % (1 << 10) == 0) {
+            return (bytes >> 10) + "k";
+        }
+        return Integer.toString(bytes);
+    }
+
+    public static AlbisLayout withSegmentSize(int bytes) {
+        return new AlbisLayout(0, bytes);
+    }
+
+    public static AlbisLayout withColumnsPerGroup(int n) {
+        return new AlbisLayout(n, WriterOptions.DEFAULT_SEGMENT_SIZE);
+    }
+
+    /** The source's columns grouped as this layout says. */
+    public Schema apply(Schema source) {
+        Schema.Builder b = Schema.builder().fields(source.fields());
+        if (columnsPerGroup == 1) {
+            return b.columnPerGroup().build();
+        }
+        if (columnsPerGroup == 0) {
+            return b.build();
+        }
+        List<String> names = new ArrayList<>();
+        for (Column c : source.columns()) {
+            if (!c.deleted()) {
+                names.add(c.name());
+            }
+        }
+        Map<String, List<String>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < names.size(); i += columnsPerGroup) {
+            groups.put(String.format(Locale.ROOT, "g%03d", i / columnsPerGroup),
+                    names.subList(i, Math.min(names.size(), i + columnsPerGroup)));
+        }
+        return b.groups(groups).build();
+    }
+}
