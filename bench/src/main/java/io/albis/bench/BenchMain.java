@@ -1,0 +1,182 @@
+package io.albis.bench;
+
+import io.albis.bench.experiment.Experiment;
+import io.albis.bench.experiment.ExperimentRunner;
+import io.albis.bench.experiment.Experiments;
+import io.albis.bench.experiment.FormatSet;
+import io.albis.bench.experiment.Settings;
+import io.albis.bench.format.BenchFormat;
+import io.albis.tpcds.TpcdsGenerator;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code scripts/bench}: the goodput harness. */
+@Command(name = "bench", subcommands = BenchMain.Prepare.class,
+        header = "Goodput of Albis next to other table formats: every value read into a checksum.",
+        description = {
+            "Writes each experiment's datasets in every format (once; cached under --data), reads them back in"
+                    + " --forks JVMs per case with the formats interleaved, checks that every format returns the"
+                    + " source's rows, logical bytes and checksum, and writes <n>-<name>.csv and .png per experiment"
+                    + " to --out.",
+            "Experiments: 1 store_sales read, 2 data types, 3 projectivity, 4 selectivity, 5 write, 6 storage,"
+                    + " 7 segment size.",
+            "Goodput = logical data bytes / median wall time, in GB/s. Data derived from TPC-DS; not TPC results."})
+public final class BenchMain implements Callable<Integer> {
+
+    /** Options shared by running and preparing. */
+    static final class DataOptions {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+        boolean help;
+
+        @Option(names = "--scale", paramLabel = "S", defaultValue = "1",
+                description = "TPC-DS scale of store_sales (default 1); synthetic tables scale their rows with it"
+                        + " (about 100 MB of logical data each at 1).")
+        double scale;
+
+        @Option(names = "--data", paramLabel = "DIR",
+                description = "Data directory for datasets and their written copies (default bench/data).")
+        Path data;
+
+        @Option(names = "--formats", split = ",", paramLabel = "NAME",
+                description = "Formats to measure, comma-separated (default: all; see --list-formats).")
+        List<String> formats;
+
+        @Option(names = "--threads", split = ",", paramLabel = "N", defaultValue = "1,2",
+                description = "Reader thread counts (default 1,2); thread t reads files or row groups t, t+N, ...")
+        List<Integer> threads;
+
+        Path dataDir() {
+            return data != null ? data : root().resolve("bench/data");
+        }
+    }
+
+    @Mixin
+    DataOptions data;
+
+    @Option(names = "--experiments", split = ",", paramLabel = "N", defaultValue = "all",
+            description = "Experiments to run: 'all' (default) or numbers, e.g. 1,3.")
+    List<String> experiments;
+
+    @Option(names = "--forks", paramLabel = "F", defaultValue = "3",
+            description = "JVMs each case is measured in (default 3).")
+    int forks;
+
+    @Option(names = "--warmup", paramLabel = "W", defaultValue = "2",
+            description = "Unmeasured reads per case in each JVM (default 2).")
+    int warmup;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "5",
+            description = "Measured reads per case in each JVM (default 5).")
+    int repeat;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where CSV files and charts go (default bench/results).")
+    Path out;
+
+    @Option(names = "--in-process", description = "Measure in this JVM, no forks (for tests; timings less reliable).")
+    boolean inProcess;
+
+    @Option(names = "--fork-timeout", paramLabel = "MINUTES", defaultValue = "60",
+            description = "A fork running longer is killed and the run fails (default 60).")
+    int forkTimeout;
+
+    @Option(names = "--list-formats", description = "List the formats found, with data format and codecs, and exit.")
+    boolean listFormats;
+
+    @Override
+    public Integer call() throws Exception {
+        if (listFormats) {
+            for (BenchFormat f : FormatSet.load(null).selected()) {
+                System.out.printf("%-16s data %-10s codecs %s%n", f.name(), f.dataFormat(), String.join(",", f.codecs()));
+            }
+            return 0;
+        }
+        TpcdsGenerator.checkScale(data.scale);
+        Path outDir = out != null ? out : root().resolve("bench/results");
+        Settings settings = new Settings(data.scale, forks, warmup, repeat, data.threads, data.formats, data.dataDir(),
+                outDir, inProcess, forkTimeout);
+        List<Experiment> chosen = Experiments.parse(experiments);
+        FormatSet formats = FormatSet.load(settings.formats());
+        List<String> names = formats.selected().stream().map(BenchFormat::name).toList();
+        System.out.println("bench: " + RunInfo.machine());
+        System.out.println("bench: formats " + String.join(", ", names) + "; data in " + settings.data());
+        RunInfo.write(outDir, commandLine(settings, chosen), names);
+        ExperimentRunner runner = new ExperimentRunner(settings, formats, System.out);
+        for (Experiment e : chosen) {
+            runner.run(e);
+        }
+        System.out.println();
+        System.out.println("bench: results in " + outDir);
+        return 0;
+    }
+
+    private static String commandLine(Settings s, List<Experiment> chosen) {
+        return "scripts/bench --experiments " + String.join(",", chosen.stream().map(e -> Integer.toString(e.number()))
+                .toList()) + " --scale " + s.scale() + " --forks " + s.forks() + " --warmup " + s.warmup() + " --repeat "
+                + s.repeat() + " --threads " + String.join(",", s.threads().stream().map(String::valueOf).toList())
+                + (s.formats() == null ? "" : " --formats " + String.join(",", s.formats()))
+                + (s.inProcess() ? " --in-process" : "");
+    }
+
+    /** {@code bench prepare}: writes the datasets an experiment reads, and nothing else. */
+    @Command(name = "prepare",
+            header = "Write the datasets of experiments in every format, without measuring (for profiling).",
+            description = "Prints the directories written, one per line.")
+    static final class Prepare implements Callable<Integer> {
+        @Mixin
+        DataOptions data;
+
+        @Option(names = "--experiment", split = ",", paramLabel = "N", required = true,
+                description = "Experiments whose data to write: numbers, or 'all'.")
+        List<String> experiments;
+
+        @Override
+        public Integer call() throws Exception {
+            TpcdsGenerator.checkScale(data.scale);
+            Settings settings = new Settings(data.scale, 1, 0, 1, data.threads, data.formats, data.dataDir(),
+                    root().resolve("bench/results"), true, 1);
+            ExperimentRunner runner = new ExperimentRunner(settings, FormatSet.load(settings.formats()), System.out);
+            for (Experiment e : Experiments.parse(experiments)) {
+                for (Path dir : runner.prepare(e)) {
+                    System.out.println(dir);
+                }
+            }
+            return 0;
+        }
+    }
+
+    /** The repository root: scripts/bench passes it; otherwise the working directory. */
+    static Path root() {
+        String root = System.getProperty("albis.bench.root");
+        return Path.of(root != null ? root : "").toAbsolutePath().normalize();
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns the exit status (tests call this). */
+    public static int execute(String... args) {
+        // Charts are drawn off-screen.
+        System.setProperty("java.awt.headless", "true");
+        CommandLine cl = new CommandLine(new BenchMain());
+        cl.setExecutionExceptionHandler((e, line, parsed) -> {
+            line.getErr().println("bench: " + message(e));
+            if (!(e instanceof IllegalArgumentException || e instanceof IllegalStateException
+                    || e instanceof java.io.IOException || e instanceof io.albis.bench.experiment.DisagreementException)) {
+                e.printStackTrace(line.getErr());
+            }
+            line.getErr().flush();
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    private static String message(Throwable e) {
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+}

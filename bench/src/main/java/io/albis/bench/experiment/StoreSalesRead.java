@@ -1,0 +1,50 @@
+package io.albis.bench.experiment;
+
+import io.albis.bench.dataset.StoreSales;
+import io.albis.bench.format.ReadSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** Experiment 1: store_sales read goodput for every format, codec and thread count. */
+public final class StoreSalesRead implements Experiment {
+
+    @Override
+    public int number() {
+        return 1;
+    }
+
+    @Override
+    public String name() {
+        return "store_sales";
+    }
+
+    @Override
+    public String title() {
+        return "store_sales read goodput, every format x codec x threads (data derived from TPC-DS)";
+    }
+
+    @Override
+    public List<Case> cases(Context context) {
+        List<Case> out = new ArrayList<>();
+        context.addReads(out, number(), "store_sales", 0, new StoreSales(context.settings().scale()), ReadSpec.all(),
+                true, List.of(""), false);
+        return out;
+    }
+
+    @Override
+    public void chart(List<CaseResult> results, Path png) throws IOException {
+        Function<CaseResult, String> category = r -> r.c().formatLabel() + " " + r.c().codec();
+        List<String> categories = ResultGroups.distinct(results, category);
+        Map<String, List<Double>> series = new LinkedHashMap<>();
+        for (Map.Entry<Integer, List<CaseResult>> e : ResultGroups.by(results, r -> r.c().threads()).entrySet()) {
+            series.put(ResultGroups.threads(e.getKey()),
+                    categories.stream().map(c -> ResultGroups.goodput(e.getValue(), category, c)).toList());
+        }
+        Charts.save(List.of(Charts.bars(title(), "format and codec", "goodput GB/s", categories, series)), png);
+    }
+}

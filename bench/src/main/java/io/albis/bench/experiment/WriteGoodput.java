@@ -1,0 +1,57 @@
+package io.albis.bench.experiment;
+
+import io.albis.bench.dataset.StoreSales;
+import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.ReadSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Experiment 5: write goodput of store_sales for every data format and codec, one thread: logical
+ * bytes over the time to read the Albis source and write the copy (the same source read for all).
+ */
+public final class WriteGoodput implements Experiment {
+
+    @Override
+    public int number() {
+        return 5;
+    }
+
+    @Override
+    public String name() {
+        return "write";
+    }
+
+    @Override
+    public String title() {
+        return "Write goodput: store_sales from its Albis source, every format x codec, 1 thread";
+    }
+
+    @Override
+    public List<Case> cases(Context context) {
+        StoreSales dataset = new StoreSales(context.settings().scale());
+        List<Case> out = new ArrayList<>();
+        for (String dataFormat : context.formats().dataFormats()) {
+            BenchFormat writer = context.formats().writerFor(dataFormat);
+            for (String codec : writer.codecs()) {
+                out.add(new Case(number(), "store_sales", 0, dataset, writer.name(), dataFormat, codec, "", 1,
+                        Kind.WRITE, ReadSpec.all()));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void chart(List<CaseResult> results, Path png) throws IOException {
+        Function<CaseResult, String> category = r -> r.c().dataFormat() + " " + r.c().codec();
+        List<String> categories = ResultGroups.distinct(results, category);
+        Map<String, List<Double>> series = new LinkedHashMap<>();
+        series.put("write", categories.stream().map(c -> ResultGroups.goodput(results, category, c)).toList());
+        Charts.save(List.of(Charts.bars(title(), "data format and codec", "goodput GB/s", categories, series)), png);
+    }
+}
