@@ -159,8 +159,13 @@ public final class BenchMain implements Callable<Integer> {
         System.exit(execute(args));
     }
 
-    /** Runs the command line and returns the exit status (tests call this). */
+    /** Runs the command line and returns the exit status. */
     public static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** The command line with its error handling (tests redirect its error output). */
+    public static CommandLine commandLine() {
         // Charts are drawn off-screen.
         System.setProperty("java.awt.headless", "true");
         CommandLine cl = new CommandLine(new BenchMain());
@@ -173,7 +178,7 @@ public final class BenchMain implements Callable<Integer> {
             line.getErr().flush();
             return 1;
         });
-        return cl.execute(args);
+        return cl;
     }
 
     private static String message(Throwable e) {

@@ -21,9 +21,17 @@ public final class FormatSet {
         this.selected = selected;
     }
 
+    /** The formats registered with {@link ServiceLoader}; {@code names} selects some (null: all). */
     public static FormatSet load(List<String> names) {
+        List<BenchFormat> found = new ArrayList<>();
+        ServiceLoader.load(BenchFormat.class).forEach(found::add);
+        return of(found, names);
+    }
+
+    /** These formats; {@code names} selects some (null: all). */
+    public static FormatSet of(List<BenchFormat> formats, List<String> names) {
         List<BenchFormat> all = new ArrayList<>();
-        for (BenchFormat f : ServiceLoader.load(BenchFormat.class)) {
+        for (BenchFormat f : formats) {
             if (all.stream().anyMatch(o -> o.name().equals(f.name()))) {
                 throw new IllegalStateException("two formats are named " + f.name() + ": " + f.getClass().getName()
                         + " and " + byName(all, f.name()).getClass().getName());

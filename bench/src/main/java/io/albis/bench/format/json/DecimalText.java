@@ -39,6 +39,8 @@ final class DecimalText {
         }
         long v = 0;
         int digits = 0;
+        // Leading zeros do not count towards the 18 digits (0.05 has one).
+        int significant = 0;
         int fraction = -1;
         for (; i < end; i++) {
             char c = chars[i];
@@ -47,23 +49,33 @@ final class DecimalText {
                 continue;
             }
             if (c < '0' || c > '9') {
-                throw new NumberFormatException("'" + new String(chars, off, len) + "' is not a plain decimal number");
+                throw invalid(chars, off, len, "is not a plain decimal number");
             }
             if (fraction >= 0 && ++fraction > scale) {
-                throw new NumberFormatException("'" + new String(chars, off, len) + "' has more than " + scale
-                        + " fraction digits");
+                throw invalid(chars, off, len, "has more than " + scale + " fraction digits");
             }
-            if (++digits > 18) {
-                throw new NumberFormatException("'" + new String(chars, off, len) + "' has more than 18 digits");
+            digits++;
+            if (v != 0 || c != '0') {
+                significant++;
+            }
+            if (significant > 18) {
+                throw invalid(chars, off, len, "has more than 18 digits");
             }
             v = v * 10 + (c - '0');
         }
         if (digits == 0) {
-            throw new NumberFormatException("'" + new String(chars, off, len) + "' has no digits");
+            throw invalid(chars, off, len, "has no digits");
         }
         for (int f = Math.max(fraction, 0); f < scale; f++) {
+            if (v != 0 && ++significant > 18) {
+                throw invalid(chars, off, len, "has more than 18 digits at scale " + scale);
+            }
             v *= 10;
         }
         return negative ? -v : v;
+    }
+
+    private static NumberFormatException invalid(char[] chars, int off, int len, String why) {
+        return new NumberFormatException("'" + new String(chars, off, len) + "' " + why);
     }
 }

@@ -1,0 +1,55 @@
+package io.albis.bench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.bench.BenchMain;
+import io.albis.bench.TestData;
+import io.albis.bench.format.BenchFormat;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every experiment at a tiny scale, in process, one round, one repetition, with every format on
+ * the classpath (other modules' formats included): each writes its CSV and PNG, and every format
+ * agrees with the source's data. Keeps the harness from rotting; asserts no timings.
+ */
+class MiniatureRunTest {
+
+    @Test
+    void everyExperimentWritesItsCsvAndChart(@TempDir Path out) throws IOException {
+        int status = BenchMain.execute("--experiments", "all", "--scale", Double.toString(TestData.STORE_SALES_SCALE),
+                "--in-process", "--forks", "1", "--warmup", "0", "--repeat", "1", "--threads", "1,2",
+                "--data", TestData.root().toString(), "--out", out.toString());
+        assertEquals(0, status, "exit status of the run");
+        assertTrue(Files.isRegularFile(out.resolve("run.txt")), "run.txt");
+
+        Set<String> present = FormatSet.load(null).selected().stream().map(BenchFormat::name).collect(Collectors.toSet());
+        for (Experiment e : Experiments.all()) {
+            List<CSVRecord> rows = ResultFiles.rows(out, e);
+            for (CSVRecord r : rows) {
+                assertTrue(Set.of("ok", "baseline", "-").contains(r.get("check")), e.fileStem() + ": " + r);
+                assertEquals(Integer.toString(e.number()), r.get("experiment"));
+                assertFalse(r.get("rows").equals("0"), e.fileStem() + " read no rows: " + r);
+            }
+            if (e.number() == 1) {
+                Set<String> measured = rows.stream().map(r -> r.get("format")).collect(Collectors.toSet());
+                assertEquals(present, measured, "formats measured in experiment 1");
+                assertTrue(rows.stream().anyMatch(r -> r.get("threads").equals("2")), "2-thread rows");
+            }
+        }
+        List<CSVRecord> projectivity = ResultFiles.rows(out, new Projectivity());
+        assertEquals(Set.of("", "cg1", "cg10"), projectivity.stream().filter(r -> r.get("format").equals("albis"))
+                .map(r -> r.get("variant")).collect(Collectors.toSet()), "Albis layouts of experiment 3");
+        List<CSVRecord> segments = ResultFiles.rows(out, new SegmentSize());
+        assertEquals(5, segments.stream().map(r -> r.get("point")).distinct().count(), "segment sizes of experiment 7");
+    }
+}

@@ -1,0 +1,39 @@
+package io.albis.bench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/** Reading back what a run wrote. */
+final class ResultFiles {
+    private ResultFiles() {}
+
+    /** The rows of an experiment's CSV file, after checking that it and its PNG chart exist. */
+    static List<CSVRecord> rows(Path out, Experiment e) throws IOException {
+        Path csv = out.resolve(e.fileStem() + ".csv");
+        Path png = out.resolve(e.fileStem() + ".png");
+        assertTrue(Files.isRegularFile(csv), csv + " was not written");
+        assertTrue(Files.isRegularFile(png), png + " was not written");
+        byte[] head = new byte[8];
+        try (var in = Files.newInputStream(png)) {
+            assertEquals(8, in.read(head));
+        }
+        assertEquals((byte) 0x89, head[0], png + " is not a PNG file");
+        assertEquals("PNG", new String(head, 1, 3, java.nio.charset.StandardCharsets.US_ASCII), png + " is not a PNG file");
+        try (Reader r = Files.newBufferedReader(csv);
+                CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(r)) {
+            assertEquals(List.of(CsvReport.HEADER), p.getHeaderNames(), "CSV header of " + csv);
+            List<CSVRecord> rows = p.getRecords();
+            assertTrue(!rows.isEmpty(), csv + " has no rows");
+            return rows;
+        }
+    }
+}
