@@ -46,6 +46,10 @@ public final class BenchMain implements Callable<Integer> {
                 description = "Formats to measure, comma-separated (default: all; see --list-formats).")
         List<String> formats;
 
+        @Option(names = "--codecs", split = ",", paramLabel = "CODEC",
+                description = "Codecs to measure, e.g. none,snappy,zlib (default: every codec of each format).")
+        List<String> codecs;
+
         @Option(names = "--threads", split = ",", paramLabel = "N", defaultValue = "1,2",
                 description = "Reader thread counts (default 1,2); thread t reads files or row groups t, t+N, ...")
         List<Integer> threads;
@@ -97,8 +101,8 @@ public final class BenchMain implements Callable<Integer> {
         }
         TpcdsGenerator.checkScale(data.scale);
         Path outDir = out != null ? out : root().resolve("bench/results");
-        Settings settings = new Settings(data.scale, forks, warmup, repeat, data.threads, data.formats, data.dataDir(),
-                outDir, inProcess, forkTimeout);
+        Settings settings = new Settings(data.scale, forks, warmup, repeat, data.threads, data.formats, data.codecs,
+                data.dataDir(), outDir, inProcess, forkTimeout);
         List<Experiment> chosen = Experiments.parse(experiments);
         FormatSet formats = FormatSet.load(settings.formats());
         List<String> names = formats.selected().stream().map(BenchFormat::name).toList();
@@ -119,6 +123,7 @@ public final class BenchMain implements Callable<Integer> {
                 .toList()) + " --scale " + s.scale() + " --forks " + s.forks() + " --warmup " + s.warmup() + " --repeat "
                 + s.repeat() + " --threads " + String.join(",", s.threads().stream().map(String::valueOf).toList())
                 + (s.formats() == null ? "" : " --formats " + String.join(",", s.formats()))
+                + (s.codecs() == null ? "" : " --codecs " + String.join(",", s.codecs()))
                 + (s.inProcess() ? " --in-process" : "");
     }
 
@@ -137,8 +142,8 @@ public final class BenchMain implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             TpcdsGenerator.checkScale(data.scale);
-            Settings settings = new Settings(data.scale, 1, 0, 1, data.threads, data.formats, data.dataDir(),
-                    root().resolve("bench/results"), true, 1);
+            Settings settings = new Settings(data.scale, 1, 0, 1, data.threads, data.formats, data.codecs,
+                    data.dataDir(), root().resolve("bench/results"), true, 1);
             ExperimentRunner runner = new ExperimentRunner(settings, FormatSet.load(settings.formats()), System.out);
             for (Experiment e : Experiments.parse(experiments)) {
                 for (Path dir : runner.prepare(e)) {

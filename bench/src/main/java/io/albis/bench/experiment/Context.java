@@ -8,6 +8,12 @@ import java.util.List;
 /** What experiments plan their cases from: the run's settings and formats. */
 public record Context(Settings settings, FormatSet formats) {
 
+    /** The format's codecs that the run measures (--codecs), in the format's order. */
+    List<String> codecs(BenchFormat f) {
+        List<String> wanted = settings.codecs();
+        return wanted == null ? f.codecs() : f.codecs().stream().filter(wanted::contains).toList();
+    }
+
     /**
      * Adds a read case for every selected format (with all its codecs, or only its first), every
      * variant in {@code albisVariants} for formats of Albis data (one default copy for others),
@@ -19,7 +25,11 @@ public record Context(Settings settings, FormatSet formats) {
             if (albisOnly && !"albis".equals(f.dataFormat())) {
                 continue;
             }
-            List<String> codecs = allCodecs ? f.codecs() : f.codecs().subList(0, 1);
+            List<String> codecs = codecs(f);
+            if (codecs.isEmpty()) {
+                continue;
+            }
+            codecs = allCodecs ? codecs : codecs.subList(0, 1);
             List<String> variants = "albis".equals(f.dataFormat()) ? albisVariants : List.of("");
             for (String codec : codecs) {
                 for (String variant : variants) {

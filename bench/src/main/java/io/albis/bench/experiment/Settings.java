@@ -12,13 +12,14 @@ import java.util.List;
  * @param repeat         measured reads per case and fork
  * @param threads        thread counts of read experiments
  * @param formats        names of the formats to measure, or null for all
+ * @param codecs         codecs to measure, or null for every codec of each format
  * @param data           data directory (datasets and their written copies)
  * @param out            where CSV files, charts and the run description go
  * @param inProcess      measure in this JVM instead of forks (tests); formats' JVM arguments are not applied
  * @param forkTimeoutMinutes a fork running longer is killed and the run fails
  */
 public record Settings(double scale, int forks, int warmup, int repeat, List<Integer> threads, List<String> formats,
-        Path data, Path out, boolean inProcess, int forkTimeoutMinutes) {
+        List<String> codecs, Path data, Path out, boolean inProcess, int forkTimeoutMinutes) {
 
     public Settings {
         if (forks < 1) {
@@ -38,5 +39,6 @@ public record Settings(double scale, int forks, int warmup, int repeat, List<Int
         }
         threads = List.copyOf(threads);
         formats = formats == null ? null : List.copyOf(formats);
+        codecs = codecs == null ? null : List.copyOf(codecs);
     }
 }

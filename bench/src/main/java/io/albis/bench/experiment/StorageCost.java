@@ -34,7 +34,7 @@ public final class StorageCost implements Experiment {
         List<Case> out = new ArrayList<>();
         for (String dataFormat : context.formats().dataFormats()) {
             BenchFormat writer = context.formats().writerFor(dataFormat);
-            for (String codec : writer.codecs()) {
+            for (String codec : context.codecs(writer)) {
                 out.add(new Case(number(), "store_sales", 0, dataset, dataFormat, dataFormat, codec, "", 1, Kind.SIZE,
                         ReadSpec.all()));
             }

@@ -38,7 +38,7 @@ public final class WriteGoodput implements Experiment {
         List<Case> out = new ArrayList<>();
         for (String dataFormat : context.formats().dataFormats()) {
             BenchFormat writer = context.formats().writerFor(dataFormat);
-            for (String codec : writer.codecs()) {
+            for (String codec : context.codecs(writer)) {
                 out.add(new Case(number(), "store_sales", 0, dataset, writer.name(), dataFormat, codec, "", 1,
                         Kind.WRITE, ReadSpec.all()));
             }

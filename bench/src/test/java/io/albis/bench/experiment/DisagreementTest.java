@@ -56,7 +56,7 @@ class DisagreementTest {
 
     @Test
     void aWrongChecksumFailsTheRun(@TempDir Path out) throws IOException {
-        Settings settings = new Settings(0.0001, 1, 0, 1, List.of(1), null, TestData.root(), out, true, 1);
+        Settings settings = new Settings(0.0001, 1, 0, 1, List.of(1), null, null, TestData.root(), out, true, 1);
         FormatSet formats = FormatSet.of(List.of(new AlbisBinaryFormat(), new OffByOne()), null);
         ExperimentRunner runner = new ExperimentRunner(settings, formats, new PrintStream(new ByteArrayOutputStream()));
         DisagreementException e = assertThrows(DisagreementException.class, () -> runner.run(new DataTypes()));
