@@ -7,8 +7,8 @@ import java.io.IOException;
 /** Nullable int columns {@code col0..col<n-1>} of random values, about 1% nulls: the projectivity experiment. */
 public record IntColumns(int columns, long rows) implements Dataset {
     public static final int COLUMNS = 100;
-    /** About 100 MB of logical data at scale 1. */
-    public static final long BASE_ROWS = 250_000;
+    /** About 50 MB of logical data at scale 1: every format reads it 10 times per repetition. */
+    public static final long BASE_ROWS = 125_000;
 
     public static IntColumns atScale(double scale) {
         return new IntColumns(COLUMNS, SyntheticTable.rows(BASE_ROWS, scale));

@@ -20,6 +20,15 @@ public record StoreSales(double scale) implements Dataset {
         TpcdsGenerator.checkScale(scale);
     }
 
+    /**
+     * The store_sales the write experiment writes: a tenth of {@code scale} (a whole number above
+     * 1, as the generator needs), since a write takes about 100 times as long as a read.
+     */
+    public static StoreSales forWrites(double scale) {
+        double tenth = scale / 10;
+        return new StoreSales(tenth > 1 ? Math.floor(tenth) : tenth);
+    }
+
     @Override
     public String name() {
         return "store_sales";

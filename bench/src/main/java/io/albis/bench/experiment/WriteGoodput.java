@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Experiment 5: write goodput of store_sales for every data format and codec, one thread: logical
- * bytes over the time to read the Albis source and write the copy (the same source read for all).
+ * Experiment 5: write goodput of store_sales (at a tenth of the scale: see
+ * {@link StoreSales#forWrites}) for every data format and codec, one thread: logical bytes over the
+ * time to read the Albis source and write the copy (the same source read for every format).
  */
 public final class WriteGoodput implements Experiment {
 
@@ -29,12 +30,13 @@ public final class WriteGoodput implements Experiment {
 
     @Override
     public String title() {
-        return "Write goodput: store_sales from its Albis source, every format x codec, 1 thread";
+        return "Write goodput: store_sales (a tenth of the read scale) from its Albis source, every format x codec,"
+                + " 1 thread";
     }
 
     @Override
     public List<Case> cases(Context context) {
-        StoreSales dataset = new StoreSales(context.settings().scale());
+        StoreSales dataset = StoreSales.forWrites(context.settings().scale());
         List<Case> out = new ArrayList<>();
         for (String dataFormat : context.formats().dataFormats()) {
             BenchFormat writer = context.formats().writerFor(dataFormat);
