@@ -42,9 +42,22 @@ public final class ExperimentRunner {
         this.out = out;
     }
 
-    /** Only writes the data the experiment needs; returns the directories it reads or writes into. */
+    /**
+     * Only writes the data the experiment needs; returns the copies it reads and the source tables
+     * it writes from.
+     */
     public List<Path> prepare(Experiment e) throws IOException {
-        return prepare(e.cases(new Context(settings, formats))).values().stream().distinct().toList();
+        List<Case> cases = e.cases(new Context(settings, formats));
+        Map<Integer, Path> dirs = prepare(cases);
+        List<Path> out = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            Case c = cases.get(i);
+            Path dir = c.kind() == Kind.WRITE ? store.sourceDir(c.dataset()) : dirs.get(i);
+            if (!out.contains(dir)) {
+                out.add(dir);
+            }
+        }
+        return out;
     }
 
     /** Runs the experiment and returns its results; fails when any format disagrees with the source. */

@@ -1,5 +1,6 @@
 package io.albis.bench.experiment;
 
+import io.albis.bench.dataset.Dataset;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -31,8 +32,9 @@ public record Settings(double scale, int forks, int warmup, int repeat, List<Int
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
         }
-        if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
-            throw new IllegalArgumentException("--threads must list thread counts of at least 1, got " + threads);
+        if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1 || t > Dataset.PARTS)) {
+            throw new IllegalArgumentException("--threads must list thread counts of 1.." + Dataset.PARTS + " (every"
+                    + " dataset has " + Dataset.PARTS + " row groups, one per thread), got " + threads);
         }
         if (forkTimeoutMinutes < 1) {
             throw new IllegalArgumentException("--fork-timeout must be at least 1 minute, got " + forkTimeoutMinutes);

@@ -32,6 +32,7 @@ class CommandLineTest {
         assertTrue(failure("--experiments", "9", "--data", data, "--out", data).contains("no experiment 9"));
         assertTrue(failure("--forks", "0", "--data", data, "--out", data).contains("--forks must be at least 1"));
         assertTrue(failure("--threads", "0", "--data", data, "--out", data).contains("--threads must list"));
+        assertTrue(failure("--threads", "1,4", "--data", data, "--out", data).contains("2 row groups"));
         assertTrue(failure("--scale", "-1", "--data", data, "--out", data).contains("scale"));
         assertTrue(failure("prepare").contains("--experiment"));
     }
