@@ -3,6 +3,7 @@ package io.albis.bench.format.avro;
 import io.albis.bench.FlatColumn;
 import io.albis.bench.PartFiles;
 import io.albis.bench.ReadPlan;
+import io.albis.bench.ScanResults;
 import io.albis.bench.ThreadSplit;
 import io.albis.bench.ValueTotals;
 import io.albis.bench.format.BenchFormat;
@@ -107,14 +108,16 @@ public final class AvroFormat implements BenchFormat {
 
     @Override
     public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
+        long start = System.nanoTime(); // listing the parts is part of the read
         List<Path> files = PartFiles.list(dir, EXTENSION);
-        return ThreadSplit.read(files.size(), threads, parts -> {
+        ScanResult r = ThreadSplit.read(files.size(), threads, parts -> {
             ValueTotals totals = new ValueTotals();
             for (int p : parts) {
                 readPart(files.get(p), spec, totals);
             }
             return totals.result();
         });
+        return ScanResults.withNanos(r, System.nanoTime() - start);
     }
 
     private static void readPart(Path file, ReadSpec spec, ValueTotals totals) throws IOException {
