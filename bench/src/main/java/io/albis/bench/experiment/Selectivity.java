@@ -51,7 +51,7 @@ public final class Selectivity implements Experiment {
         for (Map.Entry<String, List<CaseResult>> g : ResultGroups.by(results,
                 r -> "col0 " + r.c().dataset().name() + ", " + ResultGroups.threads(r.c().threads())).entrySet()) {
             charts.add(Charts.lines("Selectivity, " + g.getKey(), "k (% of rows selected)", "goodput GB/s",
-                    ResultGroups.lines(g.getValue(), r -> r.c().formatLabel()), false));
+                    ResultGroups.lines(g.getValue(), r -> r.c().formatLabel()), true));
         }
         Charts.save(charts, png);
     }
