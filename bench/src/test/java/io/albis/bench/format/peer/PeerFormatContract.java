@@ -76,7 +76,7 @@ public abstract class PeerFormatContract {
         return d;
     }
 
-    static List<ReadSpec> specs() {
+    public static List<ReadSpec> specs() {
         List<ReadSpec> specs = new ArrayList<>();
         specs.add(ReadSpec.all());
         specs.add(ReadSpec.columns(List.of("price", "bin", "l", "s")));
