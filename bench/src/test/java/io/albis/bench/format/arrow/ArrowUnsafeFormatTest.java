@@ -54,7 +54,7 @@ class ArrowUnsafeFormatTest {
 
     @Test
     void withItsFlagsInAChildJvmItAgreesWithTheAlbisScan() throws Exception {
-        AlbisTable table = PeerTables.write(dir.resolve("t"), 25_000, 10_000, 20261121L);
+        AlbisTable table = PeerTables.write(dir.resolve("t"), 12_000, 5_000, 20261121L);
         Path data = dir.resolve("arrow");
         new ArrowUnsafeFormat().write(table, data, "none");
         List<String> specs = new ArrayList<>();
