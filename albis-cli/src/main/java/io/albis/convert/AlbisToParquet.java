@@ -1,6 +1,7 @@
 package io.albis.convert;
 
 import io.albis.read.AlbisReader;
+import io.albis.read.ReadOptions;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -14,8 +15,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 
 /**
- * Writes an Albis table as one Parquet file with parquet-java, rows straight from the Albis
- * reader's getters ({@link AlbisWriteSupport}); types as {@link AlbisParquetSchema} maps them.
+ * Writes an Albis table (or one of its row groups) as one Parquet file with parquet-java, rows
+ * straight from the Albis reader's getters ({@link AlbisWriteSupport}); types as
+ * {@link AlbisParquetSchema} maps them.
  *
  * <p>The file is written under a temporary name next to the target and renamed into place when
  * complete, so a failed conversion leaves no partial Parquet file. An existing target is refused.
@@ -32,6 +34,18 @@ public final class AlbisToParquet {
 
     public static ConvertResult convert(AlbisTable table, Path outFile, ConvertOptions options, CompressionCodecName codec)
             throws IOException {
+        return convert(table, ReadOptions.all(), table.rowCount(), outFile, options, codec);
+    }
+
+    /** Only row group {@code rowGroup} of the table (the benchmark writes one file per row group). */
+    public static ConvertResult convert(AlbisTable table, int rowGroup, Path outFile, ConvertOptions options,
+            CompressionCodecName codec) throws IOException {
+        long rows = table.rowCount(table.rowGroup(rowGroup));
+        return convert(table, ReadOptions.all().withRowGroups(rowGroup), rows, outFile, options, codec);
+    }
+
+    private static ConvertResult convert(AlbisTable table, ReadOptions read, long rows, Path outFile,
+            ConvertOptions options, CompressionCodecName codec) throws IOException {
         Objects.requireNonNull(codec, "codec");
         Path target = outFile.toAbsolutePath();
         if (Files.exists(target)) {
@@ -40,9 +54,9 @@ public final class AlbisToParquet {
         Path dir = target.getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-        ProgressTicker ticker = new ProgressTicker(options.progress(), table.rowCount());
+        ProgressTicker ticker = new ProgressTicker(options.progress(), rows);
         try {
-            write(table, temp, codec, ticker);
+            write(table, read, temp, codec, ticker);
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException | Error e) {
             try {
@@ -56,9 +70,9 @@ public final class AlbisToParquet {
         return new ConvertResult(ticker.done(), table.schema());
     }
 
-    private static void write(AlbisTable table, Path temp, CompressionCodecName codec, ProgressTicker ticker)
-            throws IOException {
-        try (AlbisReader reader = table.newReader()) {
+    private static void write(AlbisTable table, ReadOptions read, Path temp, CompressionCodecName codec,
+            ProgressTicker ticker) throws IOException {
+        try (AlbisReader reader = table.newReader(read)) {
             AlbisWriteSupport support = new AlbisWriteSupport(table.schema().fields(), AlbisWriteSupport.columnsOf(reader),
                     Map.of());
             // createTempFile made the file; parquet-java must be allowed to write over it.

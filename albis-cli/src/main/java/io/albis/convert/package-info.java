@@ -1,5 +1,5 @@
 /**
- * Converters between Albis tables and Parquet or CSV files.
+ * Converters between Albis tables and Parquet, ORC or CSV files.
  *
  * <ul>
  *   <li>{@link io.albis.convert.ParquetToAlbis}: a Parquet file or a directory of Parquet files
@@ -8,6 +8,11 @@
  *       writer's typed setters, with no record objects and no boxing.</li>
  *   <li>{@link io.albis.convert.AlbisToParquet}: an Albis table into one Parquet file, through a
  *       {@code WriteSupport} that reads the Albis reader's getters.</li>
+ *   <li>{@link io.albis.convert.OrcToAlbis}: an ORC file or a directory of ORC files with one
+ *       schema into a new Albis table, batch by batch from orc-core's {@code VectorizedRowBatch}
+ *       into the Albis writer's typed setters.</li>
+ *   <li>{@link io.albis.convert.AlbisToOrc}: an Albis table into one ORC file with orc-core's
+ *       writer (default stripe size and row index stride).</li>
  *   <li>{@link io.albis.convert.CsvToAlbis}: an RFC 4180 CSV file with a header line into a new
  *       Albis table, types inferred or declared.</li>
  * </ul>
@@ -53,7 +58,30 @@
  * UTC, as Albis timestamps have no time zone. INT96 values are decoded as a Julian day number
  * and nanoseconds of the day, without Spark's legacy calendar rebasing.
  *
+ * <h2>ORC type mapping</h2>
+ * <pre>
+ * ORC                                          Albis            written back to ORC as
+ * boolean, tinyint, smallint, int, bigint      boolean, byte, short, int, long   the same
+ * float, double                                float, double    float, double
+ * date                                         date             date
+ * timestamp, timestamp with local time zone    timestamp (µs)   timestamp
+ * decimal(p,s)                                 decimal(p,s)     decimal(p,s)
+ * string, varchar(n), char(n)                  string           string
+ * binary                                       binary           binary
+ * struct                                       nullable struct  struct
+ * every field                                  nullable         (ORC has no required fields)
+ * </pre>
+ *
+ * <p>ORC files are read and written through Hadoop's raw local file system with timestamps as UTC
+ * instants and dates in the proleptic Gregorian calendar ({@link io.albis.convert.OrcFiles}); files
+ * written in the hybrid Julian calendar are converted on read. Refused with a
+ * {@link io.albis.error.SchemaMismatchException} naming the file and column, before anything is
+ * written: list (array), map and uniontype columns, a root type that is not a struct, and other
+ * types without an Albis equivalent (such as geometry). Refused per value with a
+ * {@link io.albis.convert.ConvertInputException} naming file, row and column: timestamps with a
+ * fraction finer than a microsecond.
+ *
  * <p>A failed conversion into Albis removes the table it was creating (or, if the target
- * directory existed, whatever it added); a failed conversion into Parquet leaves no file.
+ * directory existed, whatever it added); a failed conversion into Parquet or ORC leaves no file.
  */
 package io.albis.convert;

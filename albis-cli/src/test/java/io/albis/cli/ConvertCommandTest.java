@@ -67,7 +67,7 @@ class ConvertCommandTest {
         assertOneLineError(Cli.run("convert", dir.resolve("missing.parquet").toString(), dir.resolve("o").toString()),
                 "no such file or directory");
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        assertOneLineError(Cli.run("convert", empty.toString(), dir.resolve("o").toString()), "neither Parquet files");
+        assertOneLineError(Cli.run("convert", empty.toString(), dir.resolve("o").toString()), "neither Parquet nor ORC files");
         String a = dir.resolve("a").toString();
         ok(Cli.run("convert", csv().toString(), a));
         assertOneLineError(Cli.run("convert", a, dir.resolve("o").toString()), "OUT ending in .parquet");
@@ -77,6 +77,53 @@ class ConvertCommandTest {
         assertFalse(Files.exists(dir.resolve("o")));
         Cli.Run usage = Cli.run("convert", csv().toString());
         assertEquals(2, usage.exit(), usage.toString());
+    }
+
+    @Test
+    void albisToOrcToAlbisKeepsEveryValue() throws Exception {
+        String a = dir.resolve("a").toString();
+        ok(Cli.run("convert", csv().toString(), a));
+        String expected = Cli.run("cat", a).out();
+
+        String orc = dir.resolve("a.orc").toString();
+        Cli.Run toOrc = Cli.run("convert", a, orc);
+        ok(toOrc);
+        assertTrue(toOrc.out().contains("(albis) -> " + orc + " (orc): 3 rows, 4 columns"), toOrc.out());
+
+        String b = dir.resolve("b").toString();
+        Cli.Run back = Cli.run("convert", orc, b, "--row-group-rows", "2");
+        ok(back);
+        assertTrue(back.out().contains("(orc) -> " + b + " (albis): 3 rows"), back.out());
+        assertEquals(2, AlbisTable.open(b).rowGroups().size());
+        assertEquals(expected, Cli.run("cat", b).out());
+
+        // A directory of ORC files, one without the .orc name (found by its magic).
+        Path orcDir = Files.createDirectories(dir.resolve("orcs"));
+        Files.copy(Path.of(orc), orcDir.resolve("part-0.orc"));
+        Files.copy(Path.of(orc), orcDir.resolve("part-1"));
+        String c = dir.resolve("c").toString();
+        ok(Cli.run("convert", orcDir.toString(), c));
+        assertEquals(6, AlbisTable.open(c).rowCount());
+        // A single ORC file without the .orc name.
+        String d = dir.resolve("d").toString();
+        ok(Cli.run("convert", orcDir.resolve("part-1").toString(), d));
+        assertEquals(expected, Cli.run("cat", d).out());
+    }
+
+    @Test
+    void orcOutputOnlyFromAlbis() throws Exception {
+        assertOneLineError(Cli.run("convert", csv().toString(), dir.resolve("x.orc").toString()),
+                "only an Albis table converts to ORC");
+        String a = dir.resolve("a").toString();
+        ok(Cli.run("convert", csv().toString(), a));
+        String orc = dir.resolve("a.orc").toString();
+        ok(Cli.run("convert", a, orc));
+        assertOneLineError(Cli.run("convert", a, orc), "exists already");
+        assertOneLineError(Cli.run("convert", orc, dir.resolve("y.orc").toString()), "only an Albis table converts to ORC");
+        Path list = dir.resolve("list.orc");
+        Files.writeString(list, "ORC but nothing more");
+        assertOneLineError(Cli.run("convert", list.toString(), dir.resolve("o").toString()), "not a readable ORC file");
+        assertFalse(Files.exists(dir.resolve("o")));
     }
 
     private static void assertOneLineError(Cli.Run run, String fragment) {

@@ -1,0 +1,118 @@
+package io.albis.convert;
+
+import io.albis.read.AlbisReader;
+import io.albis.read.ReadOptions;
+import io.albis.table.AlbisTable;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Objects;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.CompressionKind;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.Writer;
+
+/**
+ * Writes an Albis table (or one of its row groups) as one ORC file with orc-core's writer, rows
+ * from the Albis reader's getters into {@link VectorizedRowBatch}es ({@link OrcBatchFiller});
+ * types as {@link OrcSchemaMapping} maps them; default stripe size and row index stride.
+ *
+ * <p>The file is written under a temporary name next to the target and renamed into place when
+ * complete, so a failed conversion leaves no partial ORC file. An existing target is refused.
+ */
+public final class AlbisToOrc {
+
+    private AlbisToOrc() {
+    }
+
+    /** Uncompressed, like Albis itself. */
+    public static ConvertResult convert(AlbisTable table, Path outFile, ConvertOptions options) throws IOException {
+        return convert(table, outFile, options, CompressionKind.NONE);
+    }
+
+    public static ConvertResult convert(AlbisTable table, Path outFile, ConvertOptions options, CompressionKind codec)
+            throws IOException {
+        return write(table, ReadOptions.all(), table.rowCount(), outFile, options, codec);
+    }
+
+    /** Only row group {@code rowGroup} of the table (the benchmark writes one file per row group). */
+    public static ConvertResult convert(AlbisTable table, int rowGroup, Path outFile, ConvertOptions options,
+            CompressionKind codec) throws IOException {
+        long rows = table.rowCount(table.rowGroup(rowGroup));
+        return write(table, ReadOptions.all().withRowGroups(rowGroup), rows, outFile, options, codec);
+    }
+
+    private static ConvertResult write(AlbisTable table, ReadOptions read, long rows, Path outFile, ConvertOptions options,
+            CompressionKind codec) throws IOException {
+        Objects.requireNonNull(codec, "codec");
+        Path target = outFile.toAbsolutePath();
+        if (Files.exists(target)) {
+            throw new FileAlreadyExistsException(target.toString(), null, "the ORC output file exists already");
+        }
+        Path dir = target.getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        ProgressTicker ticker = new ProgressTicker(options.progress(), rows);
+        try {
+            copy(table, read, temp, codec, ticker);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        ticker.finish();
+        return new ConvertResult(ticker.done(), table.schema());
+    }
+
+    private static void copy(AlbisTable table, ReadOptions read, Path temp, CompressionKind codec, ProgressTicker ticker)
+            throws IOException {
+        TypeDescription schema = OrcSchemaMapping.orcSchema(table.schema().fields());
+        try (AlbisReader reader = table.newReader(read)) {
+            VectorizedRowBatch batch = schema.createRowBatchV2();
+            OrcBatchFiller filler = new OrcBatchFiller(table.schema().fields(), AlbisWriteSupport.columnsOf(reader), batch);
+            Writer writer = OrcFiles.createWriter(OrcFiles.Local.open(), temp, schema, codec);
+            boolean ok = false;
+            try {
+                long row = 0;
+                while (reader.advance()) {
+                    try {
+                        filler.fill(reader, batch.size);
+                    } catch (RuntimeException e) {
+                        throw new IOException("table " + table.path() + ", row " + (row + 1)
+                                + ": cannot write to ORC: " + e.getMessage(), e);
+                    }
+                    if (++batch.size == batch.getMaxSize()) {
+                        writer.addRowBatch(batch);
+                        batch.reset();
+                    }
+                    row++;
+                    ticker.row();
+                }
+                if (batch.size > 0) {
+                    writer.addRowBatch(batch);
+                }
+                ok = true;
+            } finally {
+                if (ok) {
+                    writer.close();
+                } else {
+                    closeQuietly(writer);
+                }
+            }
+        }
+    }
+
+    private static void closeQuietly(Writer writer) {
+        try {
+            writer.close();
+        } catch (IOException | RuntimeException ignored) {
+            // the temporary file is deleted next; its footer does not matter
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package io.albis.convert;
+
+import io.albis.schema.Column;
+import io.albis.schema.Schema;
+import io.albis.write.AlbisWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.TypeDescription;
+
+/**
+ * Copies one row of an ORC {@link VectorizedRowBatch} (made by {@code createRowBatchV2}, so
+ * decimals of up to 18 digits arrive as unscaled longs) into the Albis writer's typed setters.
+ * Handles ORC's repeating vectors; a null struct makes every column under it null.
+ */
+final class OrcRowCopier {
+    private final Slot[] slots;
+
+    OrcRowCopier(TypeDescription root, Schema albis, AlbisWriter writer, VectorizedRowBatch batch) {
+        Map<List<String>, Integer> columnOf = new HashMap<>();
+        for (Column c : albis.columns()) {
+            columnOf.put(c.path(), c.index());
+        }
+        List<String> names = root.getFieldNames();
+        slots = new Slot[names.size()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = slot(names.get(i), root.getChildren().get(i), List.of(), columnOf, writer, batch.cols[i]);
+        }
+    }
+
+    /** Sets every column of the writer's current row from row {@code row} of the batch. */
+    void copy(int row) throws IOException {
+        for (Slot s : slots) {
+            s.copy(row);
+        }
+    }
+
+    private static Slot slot(String name, TypeDescription t, List<String> parent, Map<List<String>, Integer> columnOf,
+            AlbisWriter writer, ColumnVector v) {
+        List<String> path = new ArrayList<>(parent);
+        path.add(name);
+        int column = columnOf.get(path);
+        if (t.getCategory() != TypeDescription.Category.STRUCT) {
+            return new LeafSlot(String.join(".", path), column, t, writer, v);
+        }
+        StructColumnVector sv = (StructColumnVector) v;
+        Slot[] kids = new Slot[t.getChildren().size()];
+        for (int i = 0; i < kids.length; i++) {
+            kids[i] = slot(t.getFieldNames().get(i), t.getChildren().get(i), path, columnOf, writer, sv.fields[i]);
+        }
+        return new StructSlot(column, sv, kids, writer);
+    }
+
+    /** The vector's index for a row: ORC repeats the first value over the batch when it says so. */
+    private static int index(ColumnVector v, int row) {
+        return v.isRepeating ? 0 : row;
+    }
+
+    private static boolean isNull(ColumnVector v, int i) {
+        return !v.noNulls && v.isNull[i];
+    }
+
+    private abstract static class Slot {
+        abstract void copy(int row) throws IOException;
+
+        abstract void setNull() throws IOException;
+    }
+
+    private static final class StructSlot extends Slot {
+        private final int marker;
+        private final StructColumnVector vector;
+        private final Slot[] children;
+        private final AlbisWriter writer;
+
+        StructSlot(int marker, StructColumnVector vector, Slot[] children, AlbisWriter writer) {
+            this.marker = marker;
+            this.vector = vector;
+            this.children = children;
+            this.writer = writer;
+        }
+
+        @Override
+        void copy(int row) throws IOException {
+            if (isNull(vector, index(vector, row))) {
+                setNull();
+                return;
+            }
+            for (Slot c : children) {
+                c.copy(row);
+            }
+        }
+
+        @Override
+        void setNull() throws IOException {
+            writer.setNull(marker);
+            for (Slot c : children) {
+                c.setNull();
+            }
+        }
+    }
+
+    private static final class LeafSlot extends Slot {
+        private final String name;
+        private final int col;
+        private final TypeDescription.Category category;
+        private final AlbisWriter writer;
+        private final ColumnVector vector;
+
+        LeafSlot(String name, int col, TypeDescription t, AlbisWriter writer, ColumnVector vector) {
+            this.name = name;
+            this.col = col;
+            this.category = t.getCategory();
+            this.writer = writer;
+            this.vector = vector;
+        }
+
+        @Override
+        void setNull() throws IOException {
+            writer.setNull(col);
+        }
+
+        @Override
+        void copy(int row) throws IOException {
+            int i = index(vector, row);
+            if (isNull(vector, i)) {
+                writer.setNull(col);
+                return;
+            }
+            switch (category) {
+                case BOOLEAN -> writer.setBoolean(col, longs()[i] != 0);
+                case BYTE -> writer.setByte(col, (byte) longs()[i]);
+                case SHORT -> writer.setShort(col, (short) longs()[i]);
+                case INT -> writer.setInt(col, (int) longs()[i]);
+                case LONG -> writer.setLong(col, longs()[i]);
+                case DATE -> writer.setDate(col, (int) longs()[i]);
+                case FLOAT -> writer.setFloat(col, (float) ((DoubleColumnVector) vector).vector[i]);
+                case DOUBLE -> writer.setDouble(col, ((DoubleColumnVector) vector).vector[i]);
+                case TIMESTAMP, TIMESTAMP_INSTANT -> writer.setTimestampMicros(col, micros(i));
+                case DECIMAL -> {
+                    if (vector instanceof Decimal64ColumnVector d) {
+                        writer.setDecimalUnscaled(col, d.vector[i]);
+                    } else {
+                        DecimalColumnVector d = (DecimalColumnVector) vector;
+                        writer.setDecimal(col, d.vector[i].getHiveDecimal().bigDecimalValue().setScale(d.scale));
+                    }
+                }
+                case STRING, VARCHAR, CHAR -> {
+                    BytesColumnVector b = (BytesColumnVector) vector;
+                    writer.setUtf8(col, b.vector[i], b.start[i], b.length[i]);
+                }
+                case BINARY -> {
+                    BytesColumnVector b = (BytesColumnVector) vector;
+                    writer.setBinary(col, b.vector[i], b.start[i], b.length[i]);
+                }
+                default -> throw new IllegalStateException("column " + name + ": ORC type " + category
+                        + " was not refused when the schema was mapped");
+            }
+        }
+
+        private long[] longs() {
+            return ((LongColumnVector) vector).vector;
+        }
+
+        /** Microseconds since the epoch; sub-microsecond parts would be lost, so they are refused. */
+        private long micros(int i) {
+            TimestampColumnVector t = (TimestampColumnVector) vector;
+            int nanos = t.nanos[i];
+            if (nanos % 1000 != 0) {
+                throw new RejectedValueException(name, "timestamp with nanoseconds (" + nanos % 1000
+                        + " ns past the microsecond) cannot be stored in microseconds without loss");
+            }
+            long seconds = Math.floorDiv(t.time[i], 1000L);
+            try {
+                return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
+            } catch (ArithmeticException e) {
+                throw new RejectedValueException(name, "timestamp " + seconds + " s from the epoch is outside the"
+                        + " microsecond range of a long");
+            }
+        }
+    }
+}

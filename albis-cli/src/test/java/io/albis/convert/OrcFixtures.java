@@ -1,0 +1,193 @@
+package io.albis.convert;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hive.common.type.HiveDecimal;
+import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DateColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.CompressionKind;
+import org.apache.orc.OrcFile;
+import org.apache.orc.Reader;
+import org.apache.orc.RecordReader;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.Writer;
+
+/**
+ * ORC files for tests, written and read with orc-core's own API and test code independent of the
+ * converters: rows are nested maps holding the values {@code AlbisReader.toNestedMap} shows
+ * (binary as lowercase hex, decimals at the column's scale, timestamps as instants).
+ */
+final class OrcFixtures {
+
+    private OrcFixtures() {
+    }
+
+    private static FileSystem rawLocal(Configuration conf) throws IOException {
+        return FileSystem.getLocal(conf).getRawFileSystem();
+    }
+
+    /** Every row of an ORC file through orc-core's reader with decimals as HiveDecimal (not the Decimal64 path). */
+    static List<Map<String, Object>> read(Path file) throws IOException {
+        Configuration conf = new Configuration();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (Reader r = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
+                OrcFile.readerOptions(conf).filesystem(rawLocal(conf)).useUTCTimestamp(true)
+                        .convertToProlepticGregorian(true));
+             RecordReader rr = r.rows()) {
+            TypeDescription schema = r.getSchema();
+            VectorizedRowBatch batch = schema.createRowBatch();
+            while (rr.nextBatch(batch)) {
+                for (int i = 0; i < batch.size; i++) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    for (int c = 0; c < batch.cols.length; c++) {
+                        row.put(schema.getFieldNames().get(c), value(batch.cols[c], schema.getChildren().get(c), i));
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static Object value(ColumnVector v, TypeDescription t, int row) {
+        int i = v.isRepeating ? 0 : row;
+        if (!v.noNulls && v.isNull[i]) {
+            return null;
+        }
+        return switch (t.getCategory()) {
+            case BOOLEAN -> ((LongColumnVector) v).vector[i] != 0;
+            case BYTE -> (byte) ((LongColumnVector) v).vector[i];
+            case SHORT -> (short) ((LongColumnVector) v).vector[i];
+            case INT -> (int) ((LongColumnVector) v).vector[i];
+            case LONG -> ((LongColumnVector) v).vector[i];
+            case DATE -> LocalDate.ofEpochDay(((LongColumnVector) v).vector[i]);
+            case FLOAT -> (float) ((DoubleColumnVector) v).vector[i];
+            case DOUBLE -> ((DoubleColumnVector) v).vector[i];
+            case DECIMAL -> ((DecimalColumnVector) v).vector[i].getHiveDecimal().bigDecimalValue().setScale(t.getScale());
+            case TIMESTAMP, TIMESTAMP_INSTANT -> {
+                TimestampColumnVector ts = (TimestampColumnVector) v;
+                yield Instant.ofEpochSecond(Math.floorDiv(ts.time[i], 1000L), ts.nanos[i]);
+            }
+            case STRING, VARCHAR, CHAR -> ((BytesColumnVector) v).toString(i);
+            case BINARY -> {
+                BytesColumnVector b = (BytesColumnVector) v;
+                yield HexFormat.of().formatHex(b.vector[i], b.start[i], b.start[i] + b.length[i]);
+            }
+            case STRUCT -> {
+                StructColumnVector s = (StructColumnVector) v;
+                Map<String, Object> m = new LinkedHashMap<>();
+                for (int c = 0; c < s.fields.length; c++) {
+                    m.put(t.getFieldNames().get(c), value(s.fields[c], t.getChildren().get(c), row));
+                }
+                yield m;
+            }
+            default -> throw new IllegalArgumentException("no test value for " + t);
+        };
+    }
+
+    /**
+     * Writes rows (nested maps of Java values as {@link #read} returns them) with orc-core's writer.
+     *
+     * @param albisConventions UTC timestamps and the proleptic calendar, as the converters use; false
+     *                         writes with orc-core's defaults, like files from other tools
+     */
+    static void write(Path file, TypeDescription schema, List<Map<String, Object>> rows, int batchSize,
+            boolean albisConventions) throws IOException {
+        Configuration conf = new Configuration();
+        OrcFile.WriterOptions options = OrcFile.writerOptions(conf).fileSystem(rawLocal(conf)).setSchema(schema)
+                .compress(CompressionKind.ZLIB);
+        if (albisConventions) {
+            options.useUTCTimestamp(true).setProlepticGregorian(true);
+        }
+        VectorizedRowBatch batch = schema.createRowBatch(batchSize);
+        if (albisConventions) {
+            for (ColumnVector c : batch.cols) {
+                markProleptic(c);
+            }
+        }
+        try (Writer w = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()), options)) {
+            for (Map<String, Object> row : rows) {
+                int r = batch.size++;
+                for (int c = 0; c < batch.cols.length; c++) {
+                    set(batch.cols[c], schema.getChildren().get(c), r, row.get(schema.getFieldNames().get(c)));
+                }
+                if (batch.size == batch.getMaxSize()) {
+                    w.addRowBatch(batch);
+                    batch.reset();
+                }
+            }
+            if (batch.size > 0) {
+                w.addRowBatch(batch);
+            }
+        }
+    }
+
+    private static void markProleptic(ColumnVector v) {
+        if (v instanceof DateColumnVector d) {
+            d.changeCalendar(true, false);
+        } else if (v instanceof TimestampColumnVector t) {
+            t.changeCalendar(true, false);
+        } else if (v instanceof StructColumnVector s) {
+            for (ColumnVector c : s.fields) {
+                markProleptic(c);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void set(ColumnVector v, TypeDescription t, int i, Object value) {
+        if (value == null) {
+            v.noNulls = false;
+            v.isNull[i] = true;
+            if (v instanceof StructColumnVector s) {
+                for (int c = 0; c < s.fields.length; c++) {
+                    set(s.fields[c], t.getChildren().get(c), i, null);
+                }
+            }
+            return;
+        }
+        v.isNull[i] = false;
+        switch (t.getCategory()) {
+            case BOOLEAN -> ((LongColumnVector) v).vector[i] = (Boolean) value ? 1 : 0;
+            case BYTE, SHORT, INT, LONG -> ((LongColumnVector) v).vector[i] = ((Number) value).longValue();
+            case DATE -> ((LongColumnVector) v).vector[i] = ((LocalDate) value).toEpochDay();
+            case FLOAT -> ((DoubleColumnVector) v).vector[i] = (Float) value;
+            case DOUBLE -> ((DoubleColumnVector) v).vector[i] = (Double) value;
+            case DECIMAL -> ((DecimalColumnVector) v).set(i, HiveDecimal.create((BigDecimal) value));
+            case TIMESTAMP, TIMESTAMP_INSTANT -> {
+                Instant at = (Instant) value;
+                TimestampColumnVector ts = (TimestampColumnVector) v;
+                ts.time[i] = at.getEpochSecond() * 1000 + at.getNano() / 1_000_000;
+                ts.nanos[i] = at.getNano();
+            }
+            case STRING, VARCHAR, CHAR -> ((BytesColumnVector) v).setVal(i,
+                    ((String) value).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            case BINARY -> ((BytesColumnVector) v).setVal(i, HexFormat.of().parseHex((String) value));
+            case STRUCT -> {
+                StructColumnVector s = (StructColumnVector) v;
+                Map<String, Object> m = (Map<String, Object>) value;
+                for (int c = 0; c < s.fields.length; c++) {
+                    set(s.fields[c], t.getChildren().get(c), i, m.get(t.getFieldNames().get(c)));
+                }
+            }
+            default -> throw new IllegalArgumentException("no test value for " + t);
+        }
+    }
+}

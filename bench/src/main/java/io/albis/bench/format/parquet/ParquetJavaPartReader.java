@@ -1,0 +1,104 @@
+package io.albis.bench.format.parquet;
+
+import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.PartReader;
+import io.albis.bench.format.peer.ReadColumns;
+import io.albis.bench.format.peer.Tally;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.filter2.compat.FilterCompat;
+import org.apache.parquet.filter2.predicate.FilterApi;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.MessageColumnIO;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Reads one Parquet file through parquet-java's record path: the projection as the requested
+ * schema, values pushed into {@link ChecksumMaterializer}'s converters. The filter goes to
+ * parquet-java as a {@code FilterCompat} predicate, so row groups are skipped by statistics and
+ * dictionaries, pages by the column index, and records by parquet-java's record filter; rows that
+ * survive are checked again here, strictly.
+ */
+final class ParquetJavaPartReader implements PartReader {
+    private final ReadSpec spec;
+
+    ParquetJavaPartReader(ReadSpec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public void read(Path file, Tally into) throws IOException {
+        MessageType fileSchema = footerSchema(file);
+        List<String> names = new ArrayList<>();
+        for (Type t : fileSchema.getFields()) {
+            names.add(t.getName());
+        }
+        ReadColumns cols = ReadColumns.resolve(names, spec, file);
+        List<Type> requestedTypes = new ArrayList<>();
+        for (String c : cols.toRead()) {
+            Type t = fileSchema.getType(c);
+            if (!t.isPrimitive()) {
+                throw new IOException(file + ": column '" + c + "' is a group; the benchmark reads flat files");
+            }
+            requestedTypes.add(t);
+        }
+        MessageType requested = new MessageType(fileSchema.getName(), requestedTypes);
+        ChecksumMaterializer materializer = new ChecksumMaterializer(requested, cols.projected(), cols.filter(),
+                spec.filterMax(), file);
+        FilterCompat.Filter filter = cols.filter() == null ? FilterCompat.NOOP
+                : pushdown(fileSchema.getType(cols.filter()).asPrimitiveType(), spec.filterMax());
+        ParquetReadOptions options = ParquetReadOptions.builder().withRecordFilter(filter).build();
+        try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
+            reader.setRequestedSchema(requested);
+            MessageColumnIO io = new ColumnIOFactory().getColumnIO(requested, fileSchema);
+            for (PageReadStore pages = reader.readNextFilteredRowGroup(); pages != null;
+                    pages = reader.readNextFilteredRowGroup()) {
+                readRowGroup(pages, io, materializer, filter);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(file + ": parquet-java's record reader failed: " + e.getMessage(), e);
+        }
+        materializer.addTo(into);
+    }
+
+    private static void readRowGroup(PageReadStore pages, MessageColumnIO io, ChecksumMaterializer materializer,
+            FilterCompat.Filter filter) {
+        try (pages) {
+            RecordReader<Object> records = io.getRecordReader(pages, materializer, filter);
+            // With a filter the row count is that of the pages kept; the record reader skips the rest.
+            for (long i = 0, n = pages.getRowCount(); i < n; i++) {
+                records.read();
+            }
+        }
+    }
+
+    /**
+     * {@code column <= max} for parquet-java; an int column gets the bound clamped to the int
+     * range, which can only keep more rows than the strict check lets through.
+     */
+    private static FilterCompat.Filter pushdown(PrimitiveType t, long max) {
+        if (t.getPrimitiveTypeName() == PrimitiveTypeName.INT32) {
+            int bound = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, max));
+            return FilterCompat.get(FilterApi.ltEq(FilterApi.intColumn(t.getName()), bound));
+        }
+        return FilterCompat.get(FilterApi.ltEq(FilterApi.longColumn(t.getName()), max));
+    }
+
+    private static MessageType footerSchema(Path file) throws IOException {
+        try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+            return r.getFooter().getFileMetaData().getSchema();
+        } catch (IOException | RuntimeException e) {
+            throw new IOException(file + ": not a readable Parquet file: " + e.getMessage(), e);
+        }
+    }
+}

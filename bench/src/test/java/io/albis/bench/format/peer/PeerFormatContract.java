@@ -1,0 +1,187 @@
+package io.albis.bench.format.peer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.WriteResult;
+import io.albis.scan.ChecksumScan;
+import io.albis.scan.ScanResult;
+import io.albis.table.AlbisTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What every peer adapter must do, inherited by one test class per adapter: for each of its
+ * codecs, the read of what it wrote agrees with {@link ChecksumScan#scan} on the source table in
+ * rows, logical bytes, nulls and checksum, with and without projection and filter, on 1 and 2
+ * threads; plus the file layout and the errors.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class PeerFormatContract {
+    /** 12,000 rows in row groups of 5,000: three part files (the last one short), several batches in most. */
+    static final int ROWS = 12_000;
+    static final int ROW_GROUP_ROWS = 5_000;
+
+    private Path dir;
+    private AlbisTable table;
+    private final Map<String, Path> written = new HashMap<>();
+
+    /** The adapter under test. */
+    protected abstract BenchFormat format();
+
+    /** The extension of its part files. */
+    protected abstract String extension();
+
+    @BeforeAll
+    void writeTable() throws IOException {
+        dir = Files.createTempDirectory("peer-" + getClass().getSimpleName());
+        table = PeerTables.write(dir.resolve("source"), ROWS, ROW_GROUP_ROWS, 20261121L);
+    }
+
+    @AfterAll
+    void removeFiles() throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    protected AlbisTable table() {
+        return table;
+    }
+
+    /** The copy written with {@code codec}, written on first use. */
+    protected Path data(String codec) throws IOException {
+        Path d = written.get(codec);
+        if (d == null) {
+            d = dir.resolve(format().dataFormat() + "-" + codec);
+            format().write(table, d, codec);
+            written.put(codec, d);
+        }
+        return d;
+    }
+
+    public static List<ReadSpec> specs() {
+        List<ReadSpec> specs = new ArrayList<>();
+        specs.add(ReadSpec.all());
+        specs.add(ReadSpec.columns(List.of("price", "bin", "l", "s")));
+        specs.add(ReadSpec.columns(List.of("wide", "ts", "dt", "f", "sh", "y", "b", "d18", "req_i", "d", "i")));
+        // A nullable int filter that keeps about half the rows, and the filter column not projected.
+        specs.add(ReadSpec.all().withFilterAtMost("i", 0));
+        specs.add(ReadSpec.columns(List.of("price", "d", "bin")).withFilterAtMost("i", 12_345));
+        // The sorted id: whole pages, row groups and files fall outside, so pushdown can skip them.
+        specs.add(ReadSpec.columns(List.of("i", "l", "s")).withFilterAtMost("id", 6_000));
+        specs.add(ReadSpec.all().withFilterAtMost("l", -1));
+        // Nothing matches, and everything matches.
+        specs.add(ReadSpec.columns(List.of("d")).withFilterAtMost("id", -1));
+        specs.add(ReadSpec.columns(List.of("price")).withFilterAtMost("req_i", Long.MAX_VALUE));
+        specs.add(ReadSpec.columns(List.of("price")).withFilterAtMost("i", Integer.MIN_VALUE));
+        return specs;
+    }
+
+    /** Reads with the adapter and asserts agreement with the Albis scan of the source. */
+    protected void assertAgrees(Path data, ReadSpec spec, int threads) throws IOException {
+        ScanResult expected = ChecksumScan.scan(table, PeerTables.options(spec), threads);
+        ScanResult actual = format().read(data, spec, threads);
+        String what = format().name() + " " + spec + " on " + threads + " thread(s)";
+        assertEquals(expected.rows(), actual.rows(), what + ": rows");
+        assertEquals(expected.logicalBytes(), actual.logicalBytes(), what + ": logical bytes");
+        assertEquals(expected.nulls(), actual.nulls(), what + ": nulls");
+        assertEquals(expected.checksumHex(), actual.checksumHex(), what + ": checksum");
+        assertTrue(actual.nanos() > 0, what + ": wall time");
+    }
+
+    @Test
+    void everyCodecAgreesWithTheAlbisScan() throws IOException {
+        for (String codec : format().codecs()) {
+            Path data = data(codec);
+            for (ReadSpec spec : specs()) {
+                for (int threads = 1; threads <= 2; threads++) {
+                    assertAgrees(data, spec, threads);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theSourceTableIsNotTrivial() throws IOException {
+        ScanResult all = ChecksumScan.scan(table, PeerTables.options(ReadSpec.all()), 1);
+        assertEquals(ROWS, all.rows());
+        assertTrue(all.nulls() > ROWS, "nulls in every nullable column");
+        ScanResult half = ChecksumScan.scan(table, PeerTables.options(ReadSpec.all().withFilterAtMost("i", 0)), 1);
+        assertTrue(half.rows() > ROWS / 4 && half.rows() < ROWS * 3 / 4, "filter keeps " + half.rows());
+    }
+
+    @Test
+    void onePartFilePerRowGroupAndNothingElse() throws IOException {
+        Path d = dir.resolve("layout");
+        WriteResult r = format().write(table, d, format().codecs().get(0));
+        List<String> names;
+        try (var s = Files.list(d)) {
+            names = s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < table.rowGroups().size(); i++) {
+            expected.add(PartFiles.name(i, extension()));
+        }
+        assertEquals(expected, names);
+        assertEquals(expected.size(), r.files().size());
+        long bytes = 0;
+        for (Path p : r.files()) {
+            bytes += Files.size(p);
+        }
+        assertEquals(bytes, r.fileBytes());
+        assertTrue(r.nanos() > 0);
+        assertThrows(IOException.class, () -> format().write(table, d, format().codecs().get(0)),
+                "a directory that is not empty is refused");
+    }
+
+    @Test
+    void descriptionIsConsistent() {
+        assertEquals("none", format().codecs().get(0));
+        assertFalse(format().name().isBlank());
+        assertTrue(ServiceLoader.load(BenchFormat.class).stream().anyMatch(p -> p.type() == format().getClass()),
+                format().name() + " is registered in META-INF/services");
+        assertThrows(IllegalArgumentException.class, () -> format().write(table, dir.resolve("bad-codec"), "lz77"));
+    }
+
+    @Test
+    void unknownColumnsAndMissingFilesAreNamed() throws IOException {
+        Path data = data(format().codecs().get(0));
+        IOException e = assertThrows(IOException.class,
+                () -> format().read(data, ReadSpec.columns(List.of("price", "nope")), 1));
+        assertTrue(e.getMessage().contains("nope") && e.getMessage().contains("part-00000"), e.getMessage());
+        e = assertThrows(IOException.class, () -> format().read(data, ReadSpec.all().withFilterAtMost("missing", 1), 2));
+        assertTrue(e.getMessage().contains("missing"), e.getMessage());
+        Exception f = assertThrows(Exception.class, () -> format().read(data, ReadSpec.all().withFilterAtMost("s", 1), 1));
+        assertTrue(f.getMessage().contains("'s'"), f.getMessage());
+        e = assertThrows(IOException.class, () -> format().read(dir.resolve("nowhere"), ReadSpec.all(), 1));
+        assertTrue(e.getMessage().contains("nowhere"), e.getMessage());
+    }
+
+    @Test
+    void aDamagedFileIsNamed() throws IOException {
+        Path d = dir.resolve("damaged");
+        format().write(table, d, format().codecs().get(0));
+        Path second = d.resolve(PartFiles.name(1, extension()));
+        byte[] bytes = Files.readAllBytes(second);
+        Files.write(second, java.util.Arrays.copyOf(bytes, bytes.length / 3));
+        Exception e = assertThrows(Exception.class, () -> format().read(d, ReadSpec.all(), 2));
+        assertTrue(e.getMessage().contains(second.getFileName().toString()), e.getMessage());
+    }
+}
