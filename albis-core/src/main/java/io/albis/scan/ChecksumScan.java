@@ -124,107 +124,44 @@ public final class ChecksumScan {
     }
 
     /**
-     * Evenly spaced rows (no strings or binaries): one tight strided loop per column, which the
-     * JIT unrolls; null slots are zero-filled, so they add nothing.
+     * Evenly spaced rows (no strings or binaries), read by address: every offset read is
+     * {@code first + r * stride + o} with {@code o + width <= stride}, so the whole run lies in
+     * [first, first + count * stride), which is checked once before the loop. Null slots are
+     * zero-filled, so they add nothing to the sum.
      */
     private static void sumEvenRows(GroupPlan p, RowRun run, int count, Totals t) {
         int stride = run.stride();
-        // Column passes over a block of rows small enough to stay in the L1 cache.
-        int block = Math.max(1, L1_BLOCK_BYTES / stride);
-        for (int r = 0; r < count; r += block) {
-            int first = run.firstOffset() + r * stride;
-            sumBlock(p, run.buffer(), first, first + Math.min(block, count - r) * stride, stride, t);
-        }
-    }
-
-    private static final int L1_BLOCK_BYTES = 16 * 1024;
-
-    private static void sumBlock(GroupPlan p, ByteBuffer buf, int first, int end, int stride, Totals t) {
-        // Every offset read is first + k * stride + o with o + width <= stride, so the whole
-        // block lies in [first, end): checked once here.
-        DirectMemory.checkRange(buf, first, end);
-        sumBlockDirect(p, DirectMemory.address(buf), first, end, stride, t);
-    }
-
-    private static void sumBlockDirect(GroupPlan p, long address, int first, int end, int stride, Totals t) {
+        DirectMemory.checkRange(run.buffer(), run.firstOffset(), run.firstOffset() + (long) count * stride);
+        long a = DirectMemory.address(run.buffer()) + run.firstOffset();
         long sum = 0;
-        long stop = address + end;
-        long start = address + first;
-        // One small loop method per width: each is called for every column of every block, so the
-        // JIT compiles it whole and early instead of patching a big method's inner loops.
-        for (int o : p.longs) {
-            sum += sumLongs(start + o, stop, stride);
-        }
-        for (int o : p.ints) {
-            sum += sumInts(start + o, stop, stride);
-        }
-        for (int o : p.shorts) {
-            sum += sumShorts(start + o, stop, stride);
-        }
-        for (int o : p.bytes) {
-            sum += sumBytes(start + o, stop, stride);
-        }
-        for (int o : p.bools) {
-            sum += countTrue(start + o, stop, stride);
-        }
-        for (int k = 0; k < p.nullCount.length; k++) {
-            long packed = countNulls(start + p.bitmapOffset + k, stop, stride, p.nullCount[k], p.nullWidth[k]);
-            t.nulls += packed >>> 40;
-            t.nullBytes += packed & ((1L << 40) - 1);
+        long nulls = 0;
+        long nullBytes = 0;
+        for (int r = 0; r < count; r++, a += stride) {
+            for (int o : p.longs) {
+                sum += DirectMemory.getLong(a + o);
+            }
+            for (int o : p.ints) {
+                sum += DirectMemory.getInt(a + o);
+            }
+            for (int o : p.shorts) {
+                sum += DirectMemory.getShort(a + o);
+            }
+            for (int o : p.bytes) {
+                sum += DirectMemory.getByte(a + o);
+            }
+            for (int o : p.bools) {
+                sum += DirectMemory.getByte(a + o) != 0 ? 1 : 0;
+            }
+            long bitmap = a + p.bitmapOffset;
+            for (int k = 0; k < p.nullCount.length; k++) {
+                int v = DirectMemory.getByte(bitmap + k) & 0xff;
+                nulls += p.nullCount[k][v];
+                nullBytes += p.nullWidth[k][v];
+            }
         }
         t.sum += sum;
-    }
-
-    private static long sumLongs(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getLong(a);
-        }
-        return s;
-    }
-
-    private static long sumInts(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getInt(a);
-        }
-        return s;
-    }
-
-    private static long sumShorts(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getShort(a);
-        }
-        return s;
-    }
-
-    private static long sumBytes(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getByte(a);
-        }
-        return s;
-    }
-
-    private static long countTrue(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getByte(a) != 0 ? 1 : 0;
-        }
-        return s;
-    }
-
-    /** Null count (high 24 bits) and null logical bytes (low 40 bits) of one bitmap byte over a block. */
-    private static long countNulls(long from, long stop, int stride, int[] count, int[] width) {
-        long nulls = 0;
-        long bytes = 0;
-        for (long a = from; a < stop; a += stride) {
-            int v = DirectMemory.getByte(a) & 0xff;
-            nulls += count[v];
-            bytes += width[v];
-        }
-        return (nulls << 40) | bytes;
+        t.nulls += nulls;
+        t.nullBytes += nullBytes;
     }
 
     private static void sumRow(GroupPlan p, ByteBuffer buf, int b, int length, Totals t, AlbisTable table) {
