@@ -315,15 +315,15 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         if (!advance()) {
             return 0;
         }
-        int count = 1;
-        if (filter == null) {
-            // From the current row (pos - 1) to the end of the range or of any group's segment.
-            long n = Math.min(end - pos + 1, maxRows);
-            for (ColumnGroupCursor c : moving) {
-                n = Math.min(n, c.rowsLeftInSegment());
-            }
-            count = (int) n;
+        if (filter != null) {
+            return nextFilteredRun(runs, maxRows);
         }
+        // From the current row (pos - 1) to the end of the range or of any group's segment.
+        long n = Math.min(end - pos + 1, maxRows);
+        for (ColumnGroupCursor c : moving) {
+            n = Math.min(n, c.rowsLeftInSegment());
+        }
+        int count = (int) n;
         try {
             for (int g : neededGroups) {
                 cursorOfGroup[g].fillRun(runs[g], count);
@@ -334,6 +334,47 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         }
         pos += count - 1;
         return count;
+    }
+
+    /**
+     * From the current (matching) row, extends the run while the following rows of the same
+     * segments match. The first row that does not match ends the run; it is consumed, which is
+     * right, since it would never be returned.
+     */
+    private int nextFilteredRun(RowRun[] runs, int maxRows) throws IOException {
+        int count = 1;
+        try {
+            for (int g : neededGroups) {
+                cursorOfGroup[g].startRun(runs[g]);
+            }
+            ColumnGroupCursor[] m = moving;
+            while (count < maxRows && pos < end && allHaveNextInSegment(m)) {
+                for (ColumnGroupCursor c : m) {
+                    c.advance();
+                }
+                pos++;
+                if (!filter.test(this)) {
+                    break;
+                }
+                for (int g : neededGroups) {
+                    cursorOfGroup[g].extendRun(runs[g]);
+                }
+                count++;
+            }
+        } catch (Throwable t) {
+            fail(t);
+            throw t;
+        }
+        return count;
+    }
+
+    private static boolean allHaveNextInSegment(ColumnGroupCursor[] cursors) {
+        for (ColumnGroupCursor c : cursors) {
+            if (c.rowsLeftInSegment() <= 1) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean advanceSlow() throws IOException {

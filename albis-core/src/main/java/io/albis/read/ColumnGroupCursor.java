@@ -140,6 +140,34 @@ final class ColumnGroupCursor {
      * Describes {@code count} rows from the current one (all in the loaded segment) in {@code run},
      * then leaves the cursor on the last of them.
      */
+    /** Starts {@code run} at the current row (one row), for a run extended row by row. */
+    void startRun(RowRun run) {
+        run.buffer = buf;
+        run.layout = layout;
+        run.count = 1;
+        run.firstOffset = base;
+        run.stride = variable ? 0 : fixedLen;
+        if (variable) {
+            if (run.offsets.length < 2) {
+                run.offsets = new int[16];
+            }
+            run.offsets[0] = base;
+            run.offsets[1] = base + rowLen;
+        }
+    }
+
+    /** Adds the current row, which directly follows the run's last row in the same segment. */
+    void extendRun(RowRun run) {
+        int n = run.count;
+        if (variable) {
+            if (run.offsets.length < n + 2) {
+                run.offsets = java.util.Arrays.copyOf(run.offsets, Math.max(n + 2, run.offsets.length * 2));
+            }
+            run.offsets[n + 1] = base + rowLen;
+        }
+        run.count = n + 1;
+    }
+
     void fillRun(RowRun run, int count) throws CorruptFileException {
         run.buffer = buf;
         run.layout = layout;

@@ -97,8 +97,13 @@ public final class ChecksumScan {
                 t.rows += count;
                 for (GroupPlan p : plans) {
                     RowRun run = runs[p.group];
-                    if (run.stride() != 0 && DirectMemory.AVAILABLE && run.buffer().isDirect()) {
+                    boolean direct = DirectMemory.AVAILABLE && run.buffer().isDirect();
+                    if (direct && run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
+                        sumEvenColumns(p, run, count, t);
+                    } else if (direct && run.stride() != 0) {
                         sumEvenRows(p, run, count, t);
+                    } else if (direct) {
+                        sumVariableRows(p, run, count, t, table);
                     } else {
                         for (int r = 0; r < count; r++) {
                             sumRow(p, run.buffer(), run.rowOffset(r), run.rowLength(r), t, table);
@@ -124,107 +129,175 @@ public final class ChecksumScan {
     }
 
     /**
-     * Evenly spaced rows (no strings or binaries): one tight strided loop per column, which the
-     * JIT unrolls; null slots are zero-filled, so they add nothing.
+     * Evenly spaced rows (no strings or binaries), read by address: every offset read is
+     * {@code first + r * stride + o} with {@code o + width <= stride}, so the whole run lies in
+     * [first, first + count * stride), which is checked once before the loop. Null slots are
+     * zero-filled, so they add nothing to the sum.
      */
     private static void sumEvenRows(GroupPlan p, RowRun run, int count, Totals t) {
         int stride = run.stride();
-        // Column passes over a block of rows small enough to stay in the L1 cache.
-        int block = Math.max(1, L1_BLOCK_BYTES / stride);
-        for (int r = 0; r < count; r += block) {
-            int first = run.firstOffset() + r * stride;
-            sumBlock(p, run.buffer(), first, first + Math.min(block, count - r) * stride, stride, t);
-        }
-    }
-
-    private static final int L1_BLOCK_BYTES = 16 * 1024;
-
-    private static void sumBlock(GroupPlan p, ByteBuffer buf, int first, int end, int stride, Totals t) {
-        // Every offset read is first + k * stride + o with o + width <= stride, so the whole
-        // block lies in [first, end): checked once here.
-        DirectMemory.checkRange(buf, first, end);
-        sumBlockDirect(p, DirectMemory.address(buf), first, end, stride, t);
-    }
-
-    private static void sumBlockDirect(GroupPlan p, long address, int first, int end, int stride, Totals t) {
+        DirectMemory.checkRange(run.buffer(), run.firstOffset(), run.firstOffset() + (long) count * stride);
+        long a = DirectMemory.address(run.buffer()) + run.firstOffset();
         long sum = 0;
-        long stop = address + end;
-        long start = address + first;
-        // One small loop method per width: each is called for every column of every block, so the
-        // JIT compiles it whole and early instead of patching a big method's inner loops.
-        for (int o : p.longs) {
-            sum += sumLongs(start + o, stop, stride);
-        }
-        for (int o : p.ints) {
-            sum += sumInts(start + o, stop, stride);
-        }
-        for (int o : p.shorts) {
-            sum += sumShorts(start + o, stop, stride);
-        }
-        for (int o : p.bytes) {
-            sum += sumBytes(start + o, stop, stride);
-        }
-        for (int o : p.bools) {
-            sum += countTrue(start + o, stop, stride);
-        }
-        for (int k = 0; k < p.nullCount.length; k++) {
-            long packed = countNulls(start + p.bitmapOffset + k, stop, stride, p.nullCount[k], p.nullWidth[k]);
-            t.nulls += packed >>> 40;
-            t.nullBytes += packed & ((1L << 40) - 1);
+        long nulls = 0;
+        long nullBytes = 0;
+        for (int r = 0; r < count; r++, a += stride) {
+            for (int o : p.longs) {
+                sum += DirectMemory.getLong(a + o);
+            }
+            for (int o : p.ints) {
+                sum += DirectMemory.getInt(a + o);
+            }
+            for (int o : p.shorts) {
+                sum += DirectMemory.getShort(a + o);
+            }
+            for (int o : p.bytes) {
+                sum += DirectMemory.getByte(a + o);
+            }
+            for (int o : p.bools) {
+                sum += DirectMemory.getByte(a + o) != 0 ? 1 : 0;
+            }
+            long bitmap = a + p.bitmapOffset;
+            for (int k = 0; k < p.nullCount.length; k++) {
+                int v = DirectMemory.getByte(bitmap + k) & 0xff;
+                nulls += p.nullCount[k][v];
+                nullBytes += p.nullWidth[k][v];
+            }
         }
         t.sum += sum;
+        t.nulls += nulls;
+        t.nullBytes += nullBytes;
     }
 
-    private static long sumLongs(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getLong(a);
+    /** Groups with at most this many fixed columns are summed column by column over a whole run. */
+    private static final int NARROW_GROUP = 4;
+
+    /**
+     * Evenly spaced rows of a group with few columns: one strided loop per column over the whole
+     * run, so a 5-byte int row costs a load and an add, not a pass through the row-major plan.
+     * The run's range is checked once, as in {@link #sumEvenRows}.
+     */
+    private static void sumEvenColumns(GroupPlan p, RowRun run, int count, Totals t) {
+        int stride = run.stride();
+        DirectMemory.checkRange(run.buffer(), run.firstOffset(), run.firstOffset() + (long) count * stride);
+        long start = DirectMemory.address(run.buffer()) + run.firstOffset();
+        long stop = start + (long) count * stride;
+        long sum = 0;
+        for (int o : p.longs) {
+            for (long a = start + o; a < stop; a += stride) {
+                sum += DirectMemory.getLong(a);
+            }
         }
-        return s;
-    }
-
-    private static long sumInts(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getInt(a);
+        for (int o : p.ints) {
+            for (long a = start + o; a < stop; a += stride) {
+                sum += DirectMemory.getInt(a);
+            }
         }
-        return s;
-    }
-
-    private static long sumShorts(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getShort(a);
+        for (int o : p.shorts) {
+            for (long a = start + o; a < stop; a += stride) {
+                sum += DirectMemory.getShort(a);
+            }
         }
-        return s;
-    }
-
-    private static long sumBytes(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getByte(a);
+        for (int o : p.bytes) {
+            for (long a = start + o; a < stop; a += stride) {
+                sum += DirectMemory.getByte(a);
+            }
         }
-        return s;
-    }
-
-    private static long countTrue(long from, long stop, int stride) {
-        long s = 0;
-        for (long a = from; a < stop; a += stride) {
-            s += DirectMemory.getByte(a) != 0 ? 1 : 0;
+        for (int o : p.bools) {
+            for (long a = start + o; a < stop; a += stride) {
+                sum += DirectMemory.getByte(a) != 0 ? 1 : 0;
+            }
         }
-        return s;
-    }
-
-    /** Null count (high 24 bits) and null logical bytes (low 40 bits) of one bitmap byte over a block. */
-    private static long countNulls(long from, long stop, int stride, int[] count, int[] width) {
         long nulls = 0;
-        long bytes = 0;
-        for (long a = from; a < stop; a += stride) {
-            int v = DirectMemory.getByte(a) & 0xff;
-            nulls += count[v];
-            bytes += width[v];
+        long nullBytes = 0;
+        for (int k = 0; k < p.nullCount.length; k++) {
+            int[] cnt = p.nullCount[k];
+            int[] width = p.nullWidth[k];
+            for (long a = start + p.bitmapOffset + k; a < stop; a += stride) {
+                int v = DirectMemory.getByte(a) & 0xff;
+                nulls += cnt[v];
+                nullBytes += width[v];
+            }
         }
-        return (nulls << 40) | bytes;
+        t.sum += sum;
+        t.nulls += nulls;
+        t.nullBytes += nullBytes;
+    }
+
+    /**
+     * Rows with strings or binaries, read by address. The run's rows are contiguous and the
+     * cursor checked each row's length (at least the fixed area, inside its segment), so fixed
+     * slots are inside the row; each variable value is checked against its row before its bytes
+     * are summed a word at a time.
+     */
+    private static void sumVariableRows(GroupPlan p, RowRun run, int count, Totals t, AlbisTable table) {
+        ByteBuffer buf = run.buffer();
+        DirectMemory.checkRange(buf, run.rowOffset(0), (long) run.rowOffset(count - 1) + run.rowLength(count - 1));
+        long base = DirectMemory.address(buf);
+        long sum = 0;
+        long nulls = 0;
+        long nullBytes = 0;
+        long varBytes = 0;
+        for (int r = 0; r < count; r++) {
+            long a = base + run.rowOffset(r);
+            int length = run.rowLength(r);
+            for (int o : p.longs) {
+                sum += DirectMemory.getLong(a + o);
+            }
+            for (int o : p.ints) {
+                sum += DirectMemory.getInt(a + o);
+            }
+            for (int o : p.shorts) {
+                sum += DirectMemory.getShort(a + o);
+            }
+            for (int o : p.bytes) {
+                sum += DirectMemory.getByte(a + o);
+            }
+            for (int o : p.bools) {
+                sum += DirectMemory.getByte(a + o) != 0 ? 1 : 0;
+            }
+            for (int o : p.vars) {
+                long packed = DirectMemory.getLong(a + o);
+                int off = RowLayout.offsetOf(packed);
+                int size = RowLayout.sizeOf(packed);
+                if (size != 0) {
+                    if (off < p.fixedEnd || size < 0 || (long) off + size > length) {
+                        throw outsideRow(table, off, size, length);
+                    }
+                    sum += size + wordSum(a + off, size);
+                    varBytes += size;
+                }
+            }
+            long bitmap = a + p.bitmapOffset;
+            for (int k = 0; k < p.nullCount.length; k++) {
+                int v = DirectMemory.getByte(bitmap + k) & 0xff;
+                nulls += p.nullCount[k][v];
+                nullBytes += p.nullWidth[k][v];
+            }
+        }
+        t.sum += sum;
+        t.nulls += nulls;
+        t.nullBytes += nullBytes;
+        t.varBytes += varBytes;
+    }
+
+    /** {@link ValueChecksum#ofBytes} without the length: little-endian 8-byte words, the last zero-padded. */
+    private static long wordSum(long a, int size) {
+        long s = 0;
+        int i = 0;
+        for (; i + 8 <= size; i += 8) {
+            s += DirectMemory.getLong(a + i);
+        }
+        long last = 0;
+        for (int k = 0; i + k < size; k++) {
+            last |= (DirectMemory.getByte(a + i + k) & 0xffL) << (8 * k);
+        }
+        return s + last;
+    }
+
+    private static CorruptDataException outsideRow(AlbisTable table, int off, int size, int length) {
+        return new CorruptDataException(new io.albis.error.CorruptFileException(table.path(), -1,
+                "variable value (offset " + off + ", size " + size + ") outside its row of " + length + " bytes"));
     }
 
     private static void sumRow(GroupPlan p, ByteBuffer buf, int b, int length, Totals t, AlbisTable table) {
@@ -250,9 +323,7 @@ public final class ChecksumScan {
             int size = RowLayout.sizeOf(packed);
             if (size != 0) {
                 if (off < p.fixedEnd || size < 0 || (long) off + size > length) {
-                    throw new CorruptDataException(new io.albis.error.CorruptFileException(table.path(), -1,
-                            "variable value (offset " + off + ", size " + size + ") outside its row of " + length
-                                    + " bytes"));
+                    throw outsideRow(table, off, size, length);
                 }
                 sum += ValueChecksum.ofBytes(buf, b + off, size);
                 t.varBytes += size;
@@ -282,6 +353,10 @@ public final class ChecksumScan {
         /** Per bitmap byte and byte value: how many projected value columns it marks null, and their widths. */
         int[][] nullCount;
         int[][] nullWidth;
+
+        int fixedColumns() {
+            return longs.length + ints.length + shorts.length + bytes.length + bools.length;
+        }
     }
 
     private static GroupPlan[] plans(AlbisReader reader) {

@@ -43,6 +43,8 @@ public final class AlbisWriter implements Closeable {
     private final int[][] belowMarker;
     private RowGroupWriter current;
     private final int[] rowLengths;
+    /** Largest unscaled value of each decimal column of at most 18 digits (10^p - 1). */
+    private final long[] decimalLimit;
     /** Set when a row failed half-way; the writer then refuses further rows. */
     private Throwable failure;
     private int nextIndex;
@@ -72,6 +74,13 @@ public final class AlbisWriter implements Closeable {
                     && c.path().subList(0, path.size()).equals(path)).mapToInt(Column::index).toArray();
         }
         rowLengths = new int[schema.groups().size()];
+        decimalLimit = new long[n];
+        for (int c = 0; c < n; c++) {
+            DataType t = schema.column(c).type();
+            if (t.id() == TypeId.DECIMAL && t.precision() < 19) {
+                decimalLimit[c] = BigInteger.TEN.pow(t.precision()).longValueExact() - 1;
+            }
+        }
         nextIndex = 0;
         for (String name : storage.list(table)) {
             nextIndex = Math.max(nextIndex, TableLayout.rowGroupIndex(name) + 1);
@@ -200,8 +209,7 @@ public final class AlbisWriter implements Closeable {
     public void setDecimalUnscaled(int column, long unscaled) throws IOException {
         ColumnGroupWriter g = group(column, TypeId.DECIMAL, "a decimal");
         DataType t = schema.column(column).type();
-        if (t.precision() < 19 && Math.abs((double) unscaled) >= Math.pow(10, t.precision())
-                && BigInteger.valueOf(unscaled).abs().compareTo(BigInteger.TEN.pow(t.precision())) >= 0) {
+        if (t.precision() < 19 && (unscaled > decimalLimit[column] || unscaled < -decimalLimit[column])) {
             throw new SchemaMismatchException("unscaled value " + unscaled + " has more than " + t.precision()
                     + " digits for column '" + schema.column(column).name() + "'");
         }

@@ -49,6 +49,7 @@ final class ColumnGroupWriter {
     private long firstRowOfSegment;
     private final ColumnStats.Collector[] stats;
     private final StatKind[] kinds;
+    private final io.albis.schema.TypeId[] typeIds;
     private final List<SegmentMetadata> segments = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
     private static final byte[] ZEROS = new byte[64 * 1024];
@@ -72,8 +73,10 @@ final class ColumnGroupWriter {
         }
         this.stats = new ColumnStats.Collector[n];
         this.kinds = new StatKind[n];
+        this.typeIds = new io.albis.schema.TypeId[n];
         for (int s = 0; s < n; s++) {
             kinds[s] = StatKind.of(layout.type(s));
+            typeIds[s] = layout.type(s).id();
             stats[s] = new ColumnStats.Collector(kinds[s]);
         }
         this.segment = AlignedBuffers.allocate(segmentSize);
@@ -267,10 +270,13 @@ final class ColumnGroupWriter {
                 stats[s].addNull();
                 continue;
             }
-            if (kinds[s] == StatKind.BYTES) {
-                stats[s].addBytes(varValues[s], 0, varLengths[s]);
-            } else {
-                FixedValues.addTo(stats[s], stage, layout.fixedOffset(s), layout.type(s));
+            int off = layout.fixedOffset(s);
+            switch (kinds[s]) {
+                case LONG -> stats[s].addLong(FixedValues.asLong(stage, off, typeIds[s]));
+                case DOUBLE -> stats[s].addDouble(FixedValues.asDouble(stage, off, typeIds[s]));
+                case WIDE -> stats[s].addWide(stage.getLong(off + 8), stage.getLong(off));
+                case BYTES -> stats[s].addBytes(varValues[s], 0, varLengths[s]);
+                case NONE -> { }
             }
         }
     }
