@@ -135,6 +135,9 @@ public final class ExperimentRunner {
                     dirs.get(i).toString(), source, c.codec(), c.spec(), c.threads(), settings.warmup(), settings.repeat()));
         }
         Map<Integer, Merged> merged = new HashMap<>();
+        if (byFormat.isEmpty()) {
+            return merged; // nothing timed (storage sizes)
+        }
         try (Measurer m = settings.inProcess() ? new InProcessMeasurer() : new ForkMeasurer(settings.forkTimeoutMinutes())) {
             for (int round = 0; round < settings.forks(); round++) {
                 for (Map.Entry<String, List<Task>> f : byFormat.entrySet()) {

@@ -2,7 +2,6 @@ package io.albis.bench.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.albis.bench.BenchMain;
 import io.albis.bench.TestData;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,10 +15,9 @@ class ForkRunTest {
 
     @Test
     void forksReportEveryRepetition(@TempDir Path out) throws IOException {
-        int status = BenchMain.execute("--experiments", "2", "--scale", "0.0001", "--formats", "albis-binary,raw,json",
+        ResultFiles.runHarness("--experiments", "2", "--scale", "0.0001", "--formats", "albis-binary,raw,json",
                 "--forks", "2", "--warmup", "1", "--repeat", "2", "--threads", "1",
                 "--data", TestData.root().toString(), "--out", out.toString());
-        assertEquals(0, status, "exit status of the run");
         List<CSVRecord> rows = ResultFiles.rows(out, new DataTypes());
         assertEquals(4 * 3, rows.size(), "4 types x 3 formats");
         for (CSVRecord r : rows) {

@@ -3,7 +3,10 @@ package io.albis.bench.experiment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.bench.BenchMain;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +14,20 @@ import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import picocli.CommandLine;
 
 /** Reading back what a run wrote. */
 final class ResultFiles {
     private ResultFiles() {}
+
+    /** Runs the harness's command line; fails with its error output when the status is not 0. */
+    static void runHarness(String... args) {
+        CommandLine cl = BenchMain.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        int status = cl.execute(args);
+        assertEquals(0, status, () -> "exit status of bench " + String.join(" ", args) + "; its error output:\n" + err);
+    }
 
     /** The rows of an experiment's CSV file, after checking that it and its PNG chart exist. */
     static List<CSVRecord> rows(Path out, Experiment e) throws IOException {
