@@ -16,7 +16,10 @@ public final class ArrowUnsafeChild {
     private ArrowUnsafeChild() {
     }
 
-    /** {@code col,col;filter<=max}, with {@code *} for all columns and nothing after {@code ;} for no filter. */
+    /**
+     * {@code col,col;filter<=max}, with {@code *} for all columns, nothing before {@code ;} for no
+     * columns and nothing after it for no filter.
+     */
     static String encode(ReadSpec spec) {
         String cols = spec.columns() == null ? "*" : String.join(",", spec.columns());
         return cols + ";" + (spec.hasFilter() ? spec.filterColumn() + "<=" + spec.filterMax() : "");
@@ -24,7 +27,8 @@ public final class ArrowUnsafeChild {
 
     static ReadSpec decode(String s) {
         String[] parts = s.split(";", -1);
-        ReadSpec spec = parts[0].equals("*") ? ReadSpec.all() : ReadSpec.columns(Arrays.asList(parts[0].split(",")));
+        ReadSpec spec = parts[0].equals("*") ? ReadSpec.all()
+                : ReadSpec.columns(parts[0].isEmpty() ? List.of() : Arrays.asList(parts[0].split(",")));
         if (!parts[1].isEmpty()) {
             int at = parts[1].indexOf("<=");
             spec = spec.withFilterAtMost(parts[1].substring(0, at), Long.parseLong(parts[1].substring(at + 2)));

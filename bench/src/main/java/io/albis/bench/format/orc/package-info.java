@@ -1,0 +1,18 @@
+/**
+ * The ORC peer ({@link io.albis.bench.format.orc.OrcFormat}), at Spark 4.1.3's orc-core 2.2.2.
+ *
+ * <p>Written by orc-core's {@code OrcFile.createWriter} through {@link io.albis.convert.AlbisToOrc},
+ * one file per source row group, default stripe size and row index stride (10,000 rows); codecs
+ * none, zlib, zstd. Timestamps in UTC, dates in the proleptic calendar, so no value is converted
+ * on the way back.
+ *
+ * <p>Read with {@code Reader.rows(options).nextBatch(VectorizedRowBatch)}, batches of 1024 rows,
+ * projection by {@code Reader.Options.include}. The batch is made with
+ * {@code RowBatchVersion.USE_DECIMAL64}, so decimals of up to 18 digits are decoded into
+ * {@code Decimal64ColumnVector}s as unscaled longs: orc-core's fastest decimal path (the original
+ * batch gives a {@code HiveDecimalWritable} per value). The filter is handed to orc-core as a
+ * {@code SearchArgument}, which skips row-index groups by their statistics; ORC's row-level
+ * filtering ({@code allowSARGToFilter}, selected vectors) is left off, the adapter filters rows
+ * itself.
+ */
+package io.albis.bench.format.orc;

@@ -1,0 +1,24 @@
+/**
+ * Parquet peers. Both read the same files, written by parquet-java through
+ * {@link io.albis.convert.AlbisToParquet} with parquet-java's defaults: 128 MiB row groups, 1 MiB
+ * pages, dictionary encoding, v1 pages; codecs none (uncompressed), snappy, zstd.
+ *
+ * <ul>
+ *   <li>{@code parquet-spark} ({@link io.albis.bench.format.parquet.ParquetSparkFormat}): Spark
+ *       4.1.3's {@code VectorizedParquetRecordReader} used directly, no SparkSession:
+ *       {@code new VectorizedParquetRecordReader(null, "CORRECTED", "UTC", "CORRECTED", "UTC",
+ *       false, 4096)} (no time zone conversion or calendar rebasing, on-heap vectors, 4096 rows a
+ *       batch), {@code initialize(path, columns)}, then {@code nextBatch()} and every value of each
+ *       {@code ColumnVector} through its getters ({@code getInt}, {@code getLong}, ...; strings and
+ *       binaries through {@code getUTF8String}, a view without a copy; decimals of up to 9 digits
+ *       as ints, up to 18 as longs, as Spark stores them). No pushdown: this entry point takes no
+ *       filter.</li>
+ *   <li>{@code parquet-java} ({@link io.albis.bench.format.parquet.ParquetJavaFormat}), for
+ *       reference: parquet-java's record path with the projection as the requested schema and a
+ *       {@code RecordMaterializer} whose primitive converters add straight into the checksum (no
+ *       Group objects). The filter is also handed to parquet-java as a {@code FilterCompat}
+ *       predicate: row groups skipped by statistics and dictionaries, pages by the column index,
+ *       records by its record filter.</li>
+ * </ul>
+ */
+package io.albis.bench.format.parquet;

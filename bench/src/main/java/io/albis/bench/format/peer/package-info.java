@@ -1,0 +1,28 @@
+/**
+ * What the peer format adapters (Parquet, ORC, Arrow IPC) share.
+ *
+ * <ul>
+ *   <li>Files: one part file per source row group, {@code part-00000.<ext>}, ... in row-group
+ *       order ({@link io.albis.bench.format.peer.PartFiles}), written into an empty directory; the
+ *       peers are measured on flat tables, so struct columns are refused
+ *       ({@link io.albis.bench.format.peer.PartitionedWrite}).</li>
+ *   <li>Threads: thread t reads files t, t + threads, ..., like the Albis scan with row groups
+ *       ({@link io.albis.bench.format.peer.PartitionedRead}); the time is the wall time of the
+ *       whole read.</li>
+ *   <li>Columns: the projected columns (all, when the spec names none) and the filter column are
+ *       decoded; only projected columns count ({@link io.albis.bench.format.peer.ReadColumns}).</li>
+ *   <li>Values: every projected value of every returned row goes into a
+ *       {@link io.albis.bench.format.peer.Tally} by the rules of
+ *       {@link io.albis.scan.ValueChecksum}: integers, dates, timestamps (µs) and decimals of up to
+ *       18 digits as their (unscaled) long, floats and doubles by raw bits, wider decimals as low
+ *       plus high 128-bit word ({@link io.albis.bench.format.peer.DecimalWords}), strings and
+ *       binaries by their bytes; logical bytes as DESIGN §7 counts them.</li>
+ *   <li>Filter: {@code column <= max} on an int or long column, applied strictly row by row in
+ *       each adapter's batch loop (a selection vector, then the columns over the selected rows),
+ *       whatever the format's own pushdown skipped before.</li>
+ * </ul>
+ *
+ * <p>Every adapter is checked against {@link io.albis.scan.ChecksumScan} on the source table
+ * by one contract test that each adapter's test inherits.
+ */
+package io.albis.bench.format.peer;
