@@ -98,5 +98,7 @@ class ProfileMainTest {
         assertEquals(0, run("--help"));
         assertTrue(out().contains("--albis-table"));
         assertEquals(0, run("--jvm-args", ProfileMain.ALBIS_BINARY));
+        assertEquals("", out().substring(out().lastIndexOf('\n') + 1), "albis-binary needs no extra JVM flags");
+        assertEquals(2, run("--jvm-args", "no-such-format"));
     }
 }
