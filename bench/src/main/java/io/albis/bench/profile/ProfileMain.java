@@ -84,10 +84,12 @@ public final class ProfileMain {
                 return 0;
             }
             if (o.jvmArgs) {
-                if (!o.format.equals(ALBIS_BINARY)) {
-                    for (String a : format(o.format).jvmArgs()) {
-                        out.println(a);
-                    }
+                // albis-binary needs no adapter (--albis-table), so an absent one is no error here.
+                if (o.format.equals(ALBIS_BINARY) && find(o.format) == null) {
+                    return 0;
+                }
+                for (String a : format(o.format).jvmArgs()) {
+                    out.println(a);
                 }
                 return 0;
             }
@@ -188,14 +190,25 @@ public final class ProfileMain {
         return v[v.length / 2];
     }
 
-    /** The format of this name on the classpath. */
-    static BenchFormat format(String name) {
-        List<String> names = new ArrayList<>();
+    /** The format of this name on the classpath, or null. */
+    private static BenchFormat find(String name) {
         for (BenchFormat f : ServiceLoader.load(BenchFormat.class)) {
             if (f.name().equals(name)) {
                 return f;
             }
-            names.add(f.name());
+        }
+        return null;
+    }
+
+    /** The format of this name on the classpath; a usage error naming the ones found if there is none. */
+    static BenchFormat format(String name) {
+        BenchFormat f = find(name);
+        if (f != null) {
+            return f;
+        }
+        List<String> names = new ArrayList<>();
+        for (BenchFormat other : ServiceLoader.load(BenchFormat.class)) {
+            names.add(other.name());
         }
         throw new UsageException("no format named " + name + " on the classpath (found " + names + "). Format"
                 + " adapters come with the goodput harness; without it use: " + ALBIS_BINARY + " --albis-table DIR");

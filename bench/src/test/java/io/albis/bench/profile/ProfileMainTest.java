@@ -97,6 +97,9 @@ class ProfileMainTest {
     void helpAndJvmArgsNeedNoData() {
         assertEquals(0, run("--help"));
         assertTrue(out().contains("--albis-table"));
+        out.reset();
         assertEquals(0, run("--jvm-args", ProfileMain.ALBIS_BINARY));
+        assertEquals("", out(), "albis-binary needs no extra JVM flags");
+        assertEquals(2, run("--jvm-args", "no-such-format"));
     }
 }
