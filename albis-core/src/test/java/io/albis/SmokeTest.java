@@ -69,6 +69,13 @@ class SmokeTest {
             }
         }
         assertEquals(20, n);
+        try (AlbisReader r = table.newReader(ReadOptions.all().withColumns(java.util.List.of()))) {
+            int rows = 0;
+            while (r.advance()) {
+                rows++;
+            }
+            assertEquals(20, rows, "an empty projection still yields every row");
+        }
         try (AlbisReader r = table.newReader(ReadOptions.all().withColumns("s.a"))) {
             int row = 0;
             while (r.advance()) {

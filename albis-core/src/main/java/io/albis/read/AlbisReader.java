@@ -431,6 +431,9 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
             }
             rows = metas[g].rowCount();
         }
+        if (neededGroups.length == 0) {
+            rows = table.rowCount(rg); // nothing projected (e.g. count(*)): rows still count
+        }
         computeRanges(metas, rows);
         List<ColumnGroupCursor> mv = new ArrayList<>();
         try {
