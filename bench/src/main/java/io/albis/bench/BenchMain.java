@@ -105,6 +105,11 @@ public final class BenchMain implements Callable<Integer> {
                 data.dataDir(), outDir, inProcess, forkTimeout);
         List<Experiment> chosen = Experiments.parse(experiments);
         FormatSet formats = FormatSet.load(settings.formats());
+        if (inProcess && !formats.needingJvmArgs().isEmpty()) {
+            System.out.println("bench: in-process run leaves out " + String.join(", ", formats.needingJvmArgs())
+                    + " (they need JVM flags of their own, so they run only in forks)");
+            formats = formats.withoutFormatsNeedingJvmArgs();
+        }
         List<String> names = formats.selected().stream().map(BenchFormat::name).toList();
         System.out.println("bench: " + RunInfo.machine());
         System.out.println("bench: formats " + String.join(", ", names) + "; data in " + settings.data());

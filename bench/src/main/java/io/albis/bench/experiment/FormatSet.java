@@ -66,6 +66,19 @@ public final class FormatSet {
         return formats.stream().map(BenchFormat::name).toList();
     }
 
+    /**
+     * This set without the selected formats that need JVM arguments: those only work in a fork
+     * started with them, so an in-process run leaves them out.
+     */
+    public FormatSet withoutFormatsNeedingJvmArgs() {
+        return new FormatSet(all, selected.stream().filter(f -> f.jvmArgs().isEmpty()).toList());
+    }
+
+    /** The selected formats that need JVM arguments of their own. */
+    public List<String> needingJvmArgs() {
+        return selected.stream().filter(f -> !f.jvmArgs().isEmpty()).map(BenchFormat::name).toList();
+    }
+
     /** The formats this run measures. */
     public List<BenchFormat> selected() {
         return selected;
