@@ -2,7 +2,7 @@ package io.albis.scan;
 
 /**
  * The checksum every format's reader computes over the values it reads, so results can be
- * compared across formats (docs/BENCHMARKS.md). Each non-null value adds a 64-bit word, with
+ * compared across formats (bench/results/README.md). Each non-null value adds a 64-bit word, with
  * wrap-around:
  * <ul>
  *   <li>boolean 0/1; byte, short, int, date: the value sign-extended; long, timestamp, decimal
