@@ -2,30 +2,44 @@ package io.albis.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** The {@code part-00000.<ext>} files a format writes, one per source row group. */
 public final class PartFiles {
     private PartFiles() {}
 
-    public static Path part(Path dir, int index, String extension) {
-        return dir.resolve(String.format(Locale.ROOT, "part-%05d.%s", index, extension));
+    /** The name of part {@code index}: {@code part-00000.<ext>}; names sort in part order. */
+    public static String name(int index, String extension) {
+        return String.format(Locale.ROOT, "part-%05d.%s", index, extension);
     }
 
-    /** The part files in {@code dir}, in part order; fails when there are none. */
+    public static Path part(Path dir, int index, String extension) {
+        return dir.resolve(name(index, extension));
+    }
+
+    /**
+     * The part files with this extension in {@code dir}, sorted by name (which is part order).
+     *
+     * @throws IOException naming the directory when it is missing or holds no part files
+     */
     public static List<Path> list(Path dir, String extension) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new NoSuchFileException(dir.toString(), null, "no such directory of ." + extension + " part files");
+        }
+        Pattern pattern = Pattern.compile("part-\\d{5,}\\." + Pattern.quote(extension));
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.startsWith("part-") && n.endsWith("." + extension);
-            }).sorted().toList();
+            files = s.filter(p -> pattern.matcher(p.getFileName().toString()).matches() && Files.isRegularFile(p))
+                    .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
+                    .toList();
         }
         if (files.isEmpty()) {
-            throw new IOException("no part-*." + extension + " files in " + dir);
+            throw new IOException(dir + ": no part-NNNNN." + extension + " files to read");
         }
         return files;
     }

@@ -3,7 +3,7 @@
  *
  * <ul>
  *   <li>Files: one part file per source row group, {@code part-00000.<ext>}, ... in row-group
- *       order ({@link io.albis.bench.format.peer.PartFiles}), written into an empty directory; the
+ *       order ({@link io.albis.bench.PartFiles}), written into an empty directory; the
  *       peers are measured on flat tables, so struct columns are refused
  *       ({@link io.albis.bench.format.peer.PartitionedWrite}).</li>
  *   <li>Threads: thread t reads files t, t + threads, ..., like the Albis scan with row groups
