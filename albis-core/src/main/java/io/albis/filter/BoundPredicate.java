@@ -100,8 +100,8 @@ public abstract class BoundPredicate {
     }
 
     static final class CompareLong extends Leaf {
-        private final Predicate.Op op;
-        private final long literal;
+        final Predicate.Op op;
+        final long literal;
 
         CompareLong(int column, Predicate.Op op, long literal) {
             super(column);
@@ -204,6 +204,44 @@ public abstract class BoundPredicate {
             return !st.hasMinMax() || rangeMayHold(op,
                     ValueOrder.compare128(ColumnStats.wideHigh(st.minBytes()), ColumnStats.wideLow(st.minBytes()), high, low),
                     ValueOrder.compare128(ColumnStats.wideHigh(st.maxBytes()), ColumnStats.wideLow(st.maxBytes()), high, low));
+        }
+    }
+
+    /**
+     * IN / NOT IN over an integral, date, timestamp or decimal (≤ 18 digits) column: the value is
+     * read once and looked up in a sorted array, instead of one comparison per listed value.
+     */
+    static final class InLongs extends Leaf {
+        private final long[] sorted;
+        private final boolean negated;
+
+        InLongs(int column, long[] values, boolean negated) {
+            super(column);
+            this.sorted = java.util.Arrays.stream(values).sorted().distinct().toArray();
+            this.negated = negated;
+        }
+
+        @Override
+        public boolean test(RowValues row) {
+            return !row.isNull(column) && (java.util.Arrays.binarySearch(sorted, row.longValue(column)) >= 0) != negated;
+        }
+
+        @Override
+        public boolean mayMatch(StatsSource s) {
+            if (allNull(s)) {
+                return false;
+            }
+            ColumnStats st = s.stats(column);
+            if (!st.hasMinMax()) {
+                return true;
+            }
+            if (negated) {
+                // Only a segment holding one value, and that value listed, has no row outside the list.
+                return !(st.minLong() == st.maxLong() && java.util.Arrays.binarySearch(sorted, st.minLong()) >= 0);
+            }
+            int i = java.util.Arrays.binarySearch(sorted, st.minLong());
+            int first = i >= 0 ? i : -i - 1; // first listed value >= min
+            return first < sorted.length && sorted[first] <= st.maxLong();
         }
     }
 

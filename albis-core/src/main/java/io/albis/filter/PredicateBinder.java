@@ -71,6 +71,10 @@ public final class PredicateBinder {
             if (terms.isEmpty()) {
                 return in.negated() ? new BoundPredicate.IsNull(col, true) : new BoundPredicate.Never();
             }
+            if (terms.stream().allMatch(t -> t instanceof BoundPredicate.CompareLong c && c.op == op)) {
+                long[] values = terms.stream().mapToLong(t -> ((BoundPredicate.CompareLong) t).literal).toArray();
+                return new BoundPredicate.InLongs(col, values, in.negated());
+            }
             return new BoundPredicate.InList(col, terms, in.negated());
         }
         throw new IllegalStateException("not in negation normal form: " + p);
