@@ -100,10 +100,8 @@ public final class ChecksumScan {
                     boolean direct = DirectMemory.AVAILABLE && run.buffer().isDirect();
                     if (direct && run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
                         sumEvenColumns(p, run, count, t);
-                    } else if (direct && run.stride() != 0) {
-                        sumEvenRows(p, run, count, t);
                     } else if (direct) {
-                        sumVariableRows(p, run, count, t, table);
+                        sumRowsByAddress(p, run, count, t, table);
                     } else {
                         for (int r = 0; r < count; r++) {
                             sumRow(p, run.buffer(), run.rowOffset(r), run.rowLength(r), t, table);
@@ -128,54 +126,13 @@ public final class ChecksumScan {
         long varBytes;
     }
 
-    /**
-     * Evenly spaced rows (no strings or binaries), read by address: every offset read is
-     * {@code first + r * stride + o} with {@code o + width <= stride}, so the whole run lies in
-     * [first, first + count * stride), which is checked once before the loop. Null slots are
-     * zero-filled, so they add nothing to the sum.
-     */
-    private static void sumEvenRows(GroupPlan p, RowRun run, int count, Totals t) {
-        int stride = run.stride();
-        DirectMemory.checkRange(run.buffer(), run.firstOffset(), run.firstOffset() + (long) count * stride);
-        long a = DirectMemory.address(run.buffer()) + run.firstOffset();
-        long sum = 0;
-        long nulls = 0;
-        long nullBytes = 0;
-        for (int r = 0; r < count; r++, a += stride) {
-            for (int o : p.longs) {
-                sum += DirectMemory.getLong(a + o);
-            }
-            for (int o : p.ints) {
-                sum += DirectMemory.getInt(a + o);
-            }
-            for (int o : p.shorts) {
-                sum += DirectMemory.getShort(a + o);
-            }
-            for (int o : p.bytes) {
-                sum += DirectMemory.getByte(a + o);
-            }
-            for (int o : p.bools) {
-                sum += DirectMemory.getByte(a + o) != 0 ? 1 : 0;
-            }
-            long bitmap = a + p.bitmapOffset;
-            for (int k = 0; k < p.nullCount.length; k++) {
-                int v = DirectMemory.getByte(bitmap + k) & 0xff;
-                nulls += p.nullCount[k][v];
-                nullBytes += p.nullWidth[k][v];
-            }
-        }
-        t.sum += sum;
-        t.nulls += nulls;
-        t.nullBytes += nullBytes;
-    }
-
     /** Groups with at most this many fixed columns are summed column by column over a whole run. */
     private static final int NARROW_GROUP = 4;
 
     /**
      * Evenly spaced rows of a group with few columns: one strided loop per column over the whole
      * run, so a 5-byte int row costs a load and an add, not a pass through the row-major plan.
-     * The run's range is checked once, as in {@link #sumEvenRows}.
+     * The run's range is checked once before the loops.
      */
     private static void sumEvenColumns(GroupPlan p, RowRun run, int count, Totals t) {
         int stride = run.stride();
@@ -225,12 +182,13 @@ public final class ChecksumScan {
     }
 
     /**
-     * Rows with strings or binaries, read by address. The run's rows are contiguous and the
-     * cursor checked each row's length (at least the fixed area, inside its segment), so fixed
-     * slots are inside the row; each variable value is checked against its row before its bytes
-     * are summed a word at a time.
+     * Rows read by address, row-major. The run's rows are contiguous and lie inside the segment
+     * (checked once here); every row is at least its fixed area long (evenly spaced rows by
+     * construction, others checked by the cursor), so fixed slots are inside their row; each
+     * variable value is checked against its row before its bytes are summed a word at a time.
+     * Null slots are zero-filled, so they add nothing to the sum.
      */
-    private static void sumVariableRows(GroupPlan p, RowRun run, int count, Totals t, AlbisTable table) {
+    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t, AlbisTable table) {
         ByteBuffer buf = run.buffer();
         DirectMemory.checkRange(buf, run.rowOffset(0), (long) run.rowOffset(count - 1) + run.rowLength(count - 1));
         long base = DirectMemory.address(buf);
