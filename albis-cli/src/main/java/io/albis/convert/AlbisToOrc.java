@@ -4,10 +4,7 @@ import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Objects;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.CompressionKind;
@@ -47,25 +44,8 @@ public final class AlbisToOrc {
     private static ConvertResult write(AlbisTable table, ReadOptions read, long rows, Path outFile, ConvertOptions options,
             CompressionKind codec) throws IOException {
         Objects.requireNonNull(codec, "codec");
-        Path target = outFile.toAbsolutePath();
-        if (Files.exists(target)) {
-            throw new FileAlreadyExistsException(target.toString(), null, "the ORC output file exists already");
-        }
-        Path dir = target.getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         ProgressTicker ticker = new ProgressTicker(options.progress(), rows);
-        try {
-            copy(table, read, temp, codec, ticker);
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | RuntimeException | Error e) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
+        OutputFile.write(outFile, "ORC", temp -> copy(table, read, temp, codec, ticker));
         ticker.finish();
         return new ConvertResult(ticker.done(), table.schema());
     }
