@@ -139,6 +139,10 @@ public final class ChecksumScan {
         DirectMemory.checkRange(run.buffer(), run.firstOffset(), run.firstOffset() + (long) count * stride);
         long start = DirectMemory.address(run.buffer()) + run.firstOffset();
         long stop = start + (long) count * stride;
+        if (p.fusedOffset >= 0) {
+            sumOneColumn(p, start, stop, stride, t);
+            return;
+        }
         long sum = 0;
         for (int o : p.longs) {
             for (long a = start + o; a < stop; a += stride) {
@@ -168,17 +172,73 @@ public final class ChecksumScan {
         long nulls = 0;
         long nullBytes = 0;
         for (int k = 0; k < p.nullCount.length; k++) {
-            int[] cnt = p.nullCount[k];
-            int[] width = p.nullWidth[k];
-            for (long a = start + p.bitmapOffset + k; a < stop; a += stride) {
-                int v = DirectMemory.getByte(a) & 0xff;
-                nulls += cnt[v];
-                nullBytes += width[v];
+            int mask = p.nullMask[k];
+            if (mask == 0) {
+                continue;
+            }
+            long a = start + p.bitmapOffset + k;
+            if (p.nullWidthOf > 0) {
+                // Every projected nullable column of the group has one width: a popcount per row.
+                long n = 0;
+                for (; a < stop; a += stride) {
+                    n += Integer.bitCount(DirectMemory.getByte(a) & mask);
+                }
+                nulls += n;
+                nullBytes += n * p.nullWidthOf;
+            } else {
+                int[] cnt = p.nullCount[k];
+                int[] width = p.nullWidth[k];
+                for (; a < stop; a += stride) {
+                    int v = DirectMemory.getByte(a) & 0xff;
+                    nulls += cnt[v];
+                    nullBytes += width[v];
+                }
             }
         }
         t.sum += sum;
         t.nulls += nulls;
         t.nullBytes += nullBytes;
+    }
+
+    /**
+     * A group of one int- or long-sized column with a one-byte bitmap (single-column tables, one
+     * column per group): value and null bit in one pass, which halves the strided walks.
+     */
+    private static void sumOneColumn(GroupPlan p, long start, long stop, int stride, Totals t) {
+        long value = start + p.fusedOffset;
+        long bitmap = start + p.bitmapOffset;
+        int mask = p.nullMask[0];
+        long nulls;
+        // Two loops in two methods, so the JIT compiles each for the one width it sees.
+        if (p.fusedLong) {
+            nulls = sumLongColumn(value, bitmap, stop, stride, mask, t);
+        } else {
+            nulls = sumIntColumn(value, bitmap, stop, stride, mask, t);
+        }
+        t.nulls += nulls;
+        t.nullBytes += nulls * p.nullWidthOf;
+    }
+
+    private static long sumLongColumn(long value, long bitmap, long stop, int stride, int mask, Totals t) {
+        long sum = 0;
+        long nulls = 0;
+        for (long a = 0; value + a < stop; a += stride) {
+            sum += DirectMemory.getLong(value + a);
+            nulls += Integer.bitCount(DirectMemory.getByte(bitmap + a) & mask);
+        }
+        t.sum += sum;
+        return nulls;
+    }
+
+    private static long sumIntColumn(long value, long bitmap, long stop, int stride, int mask, Totals t) {
+        long sum = 0;
+        long nulls = 0;
+        for (long a = 0; value + a < stop; a += stride) {
+            sum += DirectMemory.getInt(value + a);
+            nulls += Integer.bitCount(DirectMemory.getByte(bitmap + a) & mask);
+        }
+        t.sum += sum;
+        return nulls;
     }
 
     /**
@@ -242,7 +302,18 @@ public final class ChecksumScan {
     /** {@link ValueChecksum#ofBytes} without the length: little-endian 8-byte words, the last zero-padded. */
     private static long wordSum(long a, int size) {
         long s = 0;
+        long s1 = 0;
+        long s2 = 0;
+        long s3 = 0;
         int i = 0;
+        // Four independent sums so the loads are not serialised behind one add chain.
+        for (; i + 32 <= size; i += 32) {
+            s += DirectMemory.getLong(a + i);
+            s1 += DirectMemory.getLong(a + i + 8);
+            s2 += DirectMemory.getLong(a + i + 16);
+            s3 += DirectMemory.getLong(a + i + 24);
+        }
+        s += s1 + s2 + s3;
         for (; i + 8 <= size; i += 8) {
             s += DirectMemory.getLong(a + i);
         }
@@ -311,6 +382,13 @@ public final class ChecksumScan {
         /** Per bitmap byte and byte value: how many projected value columns it marks null, and their widths. */
         int[][] nullCount;
         int[][] nullWidth;
+        /** Per bitmap byte: the bits of projected value columns. */
+        int[] nullMask;
+        /** The logical width every projected value column of the group shares, or 0 if they differ. */
+        int nullWidthOf;
+        /** For {@link #sumOneColumn}: the offset of the group's only value, or -1 if it does not qualify. */
+        int fusedOffset = -1;
+        boolean fusedLong;
 
         int fixedColumns() {
             return longs.length + ints.length + shorts.length + bytes.length + bools.length;
@@ -366,9 +444,26 @@ public final class ChecksumScan {
             p.vars = toArray(vars);
             p.fixedEnd = layout.fixedEnd();
             p.bitmapOffset = layout.bitmapOffset();
+            if (p.fixedColumns() == 1 && vars.isEmpty() && layout.bitmapBytes() == 1
+                    && (p.longs.length == 1 || p.ints.length == 1)) {
+                p.fusedLong = p.longs.length == 1;
+                p.fusedOffset = p.fusedLong ? p.longs[0] : p.ints[0];
+            }
             int nb = layout.bitmapBytes();
             p.nullCount = new int[nb][256];
             p.nullWidth = new int[nb][256];
+            p.nullMask = new int[nb];
+            p.nullWidthOf = -1;
+            for (int s = 0; s < layout.slots(); s++) {
+                if (projectedSlot[s]) {
+                    p.nullMask[s / 8] |= 1 << (s % 8);
+                    int w = layout.type(s).logicalWidth();
+                    p.nullWidthOf = p.nullWidthOf == -1 || p.nullWidthOf == w ? w : 0;
+                }
+            }
+            if (p.nullWidthOf <= 0) {
+                p.fusedOffset = -1;
+            }
             for (int k = 0; k < nb; k++) {
                 for (int v = 0; v < 256; v++) {
                     for (int bit = 0; bit < 8; bit++) {
