@@ -1,5 +1,6 @@
 package io.albis.cli;
 
+import io.albis.storage.Storages;
 import io.albis.convert.AlbisToOrc;
 import io.albis.convert.AlbisToParquet;
 import io.albis.convert.ConvertOptions;

@@ -1,5 +1,6 @@
 package io.albis.cli;
 
+import io.albis.storage.Storages;
 import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
 import java.io.IOException;

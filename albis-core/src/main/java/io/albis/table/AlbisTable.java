@@ -9,6 +9,7 @@ import io.albis.schema.Schema;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.Storage;
+import io.albis.storage.Storages;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -51,8 +52,9 @@ public final class AlbisTable {
         return new AlbisTable(storage, path, schema, rgs);
     }
 
-    public static AlbisTable open(String localPath) throws IOException {
-        return open(LocalStorage.INSTANCE, localPath);
+    /** Opens the table at a local path or a URI whose scheme a storage backend serves ({@link Storages}). */
+    public static AlbisTable open(String path) throws IOException {
+        return open(Storages.forPath(path), path);
     }
 
     public Storage storage() {

@@ -9,6 +9,7 @@ import io.albis.schema.Schema;
 import io.albis.schema.TypeId;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.Storage;
+import io.albis.storage.Storages;
 import io.albis.table.SchemaStore;
 import java.io.Closeable;
 import java.io.IOException;
@@ -101,8 +102,9 @@ public final class AlbisWriter implements Closeable {
         return new AlbisWriter(storage, table, v1, options);
     }
 
+    /** Creates a table at a local path or a URI whose scheme a storage backend serves ({@link Storages}). */
     public static AlbisWriter create(String table, Schema schema) throws IOException {
-        return create(LocalStorage.INSTANCE, table, schema, WriterOptions.defaults());
+        return create(Storages.forPath(table), table, schema, WriterOptions.defaults());
     }
 
     /**
