@@ -52,8 +52,14 @@ final class ScanCommand implements Callable<Integer> {
     @Option(names = "--no-verify", description = "Skip the CRC-32C check of each segment.")
     boolean noVerify;
 
-    @Option(names = "--json", description = "Print one JSON object.")
+    @Option(names = "--json", description = "Print one JSON object (one line per --storage).")
     boolean json;
+
+    @Option(names = "--storage", split = ",", paramLabel = "WHERE", defaultValue = "path",
+            description = {"Where to scan: 'path' (the storage TABLE names; default) or 'hdfs-local' (an HDFS started"
+                    + " in this JVM on 127.0.0.1, the table copied into it first). Several, comma-separated, are"
+                    + " measured one after the other in this run, each against its own raw read."})
+    List<String> storages;
 
     @Override
     public Integer call() throws Exception {
@@ -66,21 +72,30 @@ final class ScanCommand implements Callable<Integer> {
         if (warmup < 0) {
             throw new ParameterException(spec.commandLine(), "--warmup must be 0 or more, got " + warmup);
         }
-        ReadOptions options = ReadOptions.all().withColumns(columns).withFilter(where).withVerifyChecksums(!noVerify);
-        ScanBenchmark.Result r = ScanBenchmark.run(table.open(), options, threads, warmup, repeat);
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(new ObjectMapper().writeValueAsString(toMap(r)));
-        } else {
-            printText(out, r);
+        List<ScanTarget.Kind> kinds = new java.util.ArrayList<>();
+        for (String s : storages) {
+            kinds.add(ScanTarget.Kind.parse(s));
         }
-        out.flush();
+        ReadOptions options = ReadOptions.all().withColumns(columns).withFilter(where).withVerifyChecksums(!noVerify);
+        PrintWriter out = spec.commandLine().getOut();
+        for (ScanTarget.Kind kind : kinds) {
+            try (ScanTarget target = ScanTarget.open(kind, table.open())) {
+                ScanBenchmark.Result r = ScanBenchmark.run(target.table(), options, threads, warmup, repeat);
+                if (json) {
+                    out.println(new ObjectMapper().writeValueAsString(toMap(r, target)));
+                } else {
+                    printText(out, r, target);
+                }
+                out.flush();
+            }
+        }
         return 0;
     }
 
-    private Map<String, Object> toMap(ScanBenchmark.Result r) {
+    private Map<String, Object> toMap(ScanBenchmark.Result r, ScanTarget target) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("table", table.path());
+        m.put("table", target.table().path());
+        m.put("storage", target.kind().label());
         m.put("rows", r.rows());
         m.put("logical_bytes", r.logicalBytes());
         m.put("nulls", r.nulls());
@@ -102,9 +117,10 @@ final class ScanCommand implements Callable<Integer> {
         return m;
     }
 
-    private void printText(PrintWriter out, ScanBenchmark.Result r) {
+    private void printText(PrintWriter out, ScanBenchmark.Result r, ScanTarget target) {
         String runs = r.repeat() == 1 ? "1 run" : "median of " + r.repeat() + " runs";
-        out.printf("table          %s%n", table.path());
+        out.printf("table          %s%n", target.table().path());
+        out.printf("storage        %s%n", target.kind().label());
         out.printf("rows           %,d%n", r.rows());
         out.printf("logical bytes  %,d (%.1f MB)%n", r.logicalBytes(), r.logicalBytes() / 1e6);
         out.printf("scan time      %.3f s (%s; min %.3f, max %.3f; %d thread%s, warmup %d)%n", r.scan().median(), runs,

@@ -23,8 +23,8 @@ import picocli.CommandLine.Option;
                     + " --forks JVMs per case with the formats interleaved, checks that every format returns the"
                     + " source's rows, logical bytes and checksum, and writes <n>-<name>.csv and .png per experiment"
                     + " to --out.",
-            "Experiments: 1 store_sales read, 2 data types, 3 projectivity, 4 selectivity, 5 write, 6 storage,"
-                    + " 7 segment size.",
+            "Experiments: 1 store_sales read, 2 data types, 3 projectivity, 4 selectivity, 5 write, 6 storage"
+                    + " cost, 7 segment size, 8 Albis per storage backend (see --storage).",
             "Goodput = logical data bytes / median wall time, in GB/s. Data derived from TPC-DS; not TPC results."})
 public final class BenchMain implements Callable<Integer> {
 
@@ -91,6 +91,11 @@ public final class BenchMain implements Callable<Integer> {
     @Option(names = "--list-formats", description = "List the formats found, with data format and codecs, and exit.")
     boolean listFormats;
 
+    @Option(names = "--storage", split = ",", paramLabel = "WHERE", defaultValue = "local",
+            description = {"Storage backends experiment 8 reads Albis from: 'local' (default) and 'hdfs-local' (an HDFS"
+                    + " the harness starts in its own JVM on 127.0.0.1; the tables are copied into it)."})
+    List<String> storage;
+
     @Override
     public Integer call() throws Exception {
         if (listFormats) {
@@ -113,22 +118,28 @@ public final class BenchMain implements Callable<Integer> {
         List<String> names = formats.selected().stream().map(BenchFormat::name).toList();
         System.out.println("bench: " + RunInfo.machine());
         System.out.println("bench: formats " + String.join(", ", names) + "; data in " + settings.data());
-        RunInfo.write(outDir, commandLine(settings, chosen), names);
-        ExperimentRunner runner = new ExperimentRunner(settings, formats, System.out);
-        for (Experiment e : chosen) {
-            runner.run(e);
+        RunInfo.write(outDir, commandLine(settings, chosen, storage), names);
+        try (StorageBackends backends = StorageBackends.start(storage)) {
+            if (!backends.started().isEmpty()) {
+                System.out.println("bench: storage backends " + backends.started());
+            }
+            ExperimentRunner runner = new ExperimentRunner(settings, formats, System.out);
+            for (Experiment e : chosen) {
+                runner.run(e);
+            }
         }
         System.out.println();
         System.out.println("bench: results in " + outDir);
         return 0;
     }
 
-    private static String commandLine(Settings s, List<Experiment> chosen) {
+    private static String commandLine(Settings s, List<Experiment> chosen, List<String> storage) {
         return "scripts/bench --experiments " + String.join(",", chosen.stream().map(e -> Integer.toString(e.number()))
                 .toList()) + " --scale " + s.scale() + " --forks " + s.forks() + " --warmup " + s.warmup() + " --repeat "
                 + s.repeat() + " --threads " + String.join(",", s.threads().stream().map(String::valueOf).toList())
                 + (s.formats() == null ? "" : " --formats " + String.join(",", s.formats()))
                 + (s.codecs() == null ? "" : " --codecs " + String.join(",", s.codecs()))
+                + (storage.equals(List.of("local")) ? "" : " --storage " + String.join(",", storage))
                 + (s.inProcess() ? " --in-process" : "");
     }
 

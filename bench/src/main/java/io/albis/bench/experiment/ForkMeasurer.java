@@ -1,5 +1,6 @@
 package io.albis.bench.experiment;
 
+import io.albis.bench.StorageBackends;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.albis.bench.format.BenchFormat;
 import io.albis.storage.LocalStorage;
@@ -68,6 +69,7 @@ final class ForkMeasurer implements Measurer {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(baseArgs);
         command.addAll(format.jvmArgs());
+        command.addAll(StorageBackends.forkProperties());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(ForkMain.class.getName());

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every experiment at a tiny scale, in process, one round, one repetition, with every format on
- * the classpath (other modules' formats included): each writes its CSV and PNG, and every format
- * agrees with the source's data. Keeps the harness from rotting; asserts no timings.
+ * the classpath (other modules' formats included) and Albis also read from an in-process HDFS:
+ * each writes its CSV and PNG, and every format agrees with the source's data. Keeps the harness from rotting; asserts no timings.
  */
 class MiniatureRunTest {
 
@@ -27,7 +27,7 @@ class MiniatureRunTest {
     void everyExperimentWritesItsCsvAndChart(@TempDir Path out) throws IOException {
         ResultFiles.runHarness("--experiments", "all", "--scale", Double.toString(TestData.STORE_SALES_SCALE),
                 "--in-process", "--forks", "1", "--warmup", "0", "--repeat", "1", "--threads", "1,2",
-                "--data", TestData.root().toString(), "--out", out.toString());
+                "--data", TestData.root().toString(), "--out", out.toString(), "--storage", "local,hdfs-local");
         assertTrue(Files.isRegularFile(out.resolve("run.txt")), "run.txt");
 
         // An in-process run measures every registered format except those that need JVM flags of their own.
@@ -49,6 +49,11 @@ class MiniatureRunTest {
         List<CSVRecord> projectivity = ResultFiles.rows(out, new Projectivity());
         assertEquals(Set.of("", "cg1", "cg10"), projectivity.stream().filter(r -> r.get("format").equals("albis"))
                 .map(r -> r.get("variant")).collect(Collectors.toSet()), "Albis layouts of experiment 3");
+        List<CSVRecord> storage = ResultFiles.rows(out, new StorageRead());
+        for (String format : List.of("raw", "albis-binary")) {
+            assertEquals(Set.of("", "hdfs"), storage.stream().filter(r -> r.get("format").equals(format))
+                    .map(r -> r.get("variant")).collect(Collectors.toSet()), format + " on each backend in experiment 8");
+        }
         List<CSVRecord> segments = ResultFiles.rows(out, new SegmentSize());
         assertEquals(5, segments.stream().map(r -> r.get("point")).distinct().count(), "segment sizes of experiment 7");
     }

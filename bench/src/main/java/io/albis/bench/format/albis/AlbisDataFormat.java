@@ -8,7 +8,6 @@ import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
 import io.albis.filter.Predicates;
 import io.albis.read.ReadOptions;
-import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,9 +43,9 @@ public abstract class AlbisDataFormat implements BenchFormat {
         return new WriteResult(PartFiles.allFiles(dir), PartFiles.totalBytes(dir), nanos);
     }
 
-    /** The table written into {@code dir}. */
+    /** The table written into {@code dir}, or its copy on the storage backend the directory's layout names. */
     protected static AlbisTable open(Path dir) throws IOException {
-        return AlbisTable.open(LocalStorage.INSTANCE, dir.toString());
+        return BenchStorage.open(dir, AlbisLayout.ofDirectory(dir).storage());
     }
 
     /** The spec as Albis read options; segment checksums are verified, as by default. */

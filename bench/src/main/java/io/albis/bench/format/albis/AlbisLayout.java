@@ -16,12 +16,19 @@ import java.util.Map;
  * How an Albis copy of a dataset is laid out, written as the variant in its directory name
  * (see {@link DataDirectory}): dash-separated tokens {@code cg<n>} (column groups of n columns;
  * {@code cg1} is a column store; without it one group holds every column, a row store) and
- * {@code seg<size>} (segment size such as {@code seg64k} or {@code seg4m}; default 1 MiB).
+ * {@code seg<size>} (segment size such as {@code seg64k} or {@code seg4m}; default 1 MiB), and
+ * a storage backend the copy is read from ({@code hdfs}: the harness's HDFS, see
+ * {@link BenchStorage}; without it the local copy itself).
  *
  * @param columnsPerGroup 0 for a single group of every column
+ * @param storage         "" for the local copy, or a {@link BenchStorage} backend name
  */
-public record AlbisLayout(int columnsPerGroup, int segmentSize) {
-    public static final AlbisLayout DEFAULT = new AlbisLayout(0, WriterOptions.DEFAULT_SEGMENT_SIZE);
+public record AlbisLayout(int columnsPerGroup, int segmentSize, String storage) {
+    public static final AlbisLayout DEFAULT = new AlbisLayout(0, WriterOptions.DEFAULT_SEGMENT_SIZE, "");
+
+    public AlbisLayout(int columnsPerGroup, int segmentSize) {
+        this(columnsPerGroup, segmentSize, "");
+    }
 
     public AlbisLayout {
         if (columnsPerGroup < 0) {
@@ -39,19 +46,23 @@ public record AlbisLayout(int columnsPerGroup, int segmentSize) {
     public static AlbisLayout parse(String variant) {
         int groups = 0;
         int segment = WriterOptions.DEFAULT_SEGMENT_SIZE;
+        String storage = "";
         if (!variant.isEmpty()) {
             for (String token : variant.split("-")) {
-                if (token.matches("cg[1-9][0-9]*")) {
+                if (BenchStorage.BACKENDS.contains(token)) {
+                    storage = token;
+                } else if (token.matches("cg[1-9][0-9]*")) {
                     groups = Integer.parseInt(token.substring(2));
                 } else if (token.matches("seg[1-9][0-9]*[km]?")) {
                     segment = parseSize(token.substring(3));
                 } else {
                     throw new IllegalArgumentException("unknown Albis layout '" + token + "' in variant '" + variant
-                            + "'; expected cg<n> (columns per group) or seg<size> (e.g. seg64k, seg4m)");
+                            + "'; expected cg<n> (columns per group), seg<size> (e.g. seg64k, seg4m) or a storage"
+                            + " backend " + BenchStorage.BACKENDS);
                 }
             }
         }
-        return new AlbisLayout(groups, segment);
+        return new AlbisLayout(groups, segment, storage);
     }
 
     private static int parseSize(String s) {
@@ -74,6 +85,9 @@ public record AlbisLayout(int columnsPerGroup, int segmentSize) {
         if (segmentSize != WriterOptions.DEFAULT_SEGMENT_SIZE) {
             tokens.add("seg" + sizeText(segmentSize));
         }
+        if (!storage.isEmpty()) {
+            tokens.add(storage);
+        }
         return String.join("-", tokens);
     }
 
@@ -94,6 +108,11 @@ public record AlbisLayout(int columnsPerGroup, int segmentSize) {
 
     public static AlbisLayout withColumnsPerGroup(int n) {
         return new AlbisLayout(n, WriterOptions.DEFAULT_SEGMENT_SIZE);
+    }
+
+    /** The default layout, read from a storage backend. */
+    public static AlbisLayout onStorage(String backend) {
+        return new AlbisLayout(0, WriterOptions.DEFAULT_SEGMENT_SIZE, backend);
     }
 
     /** The source's columns grouped as this layout says. */

@@ -1,0 +1,83 @@
+package io.albis.cli;
+
+import io.albis.error.InvalidOptionException;
+import io.albis.hdfs.local.LocalHdfsCluster;
+import io.albis.storage.StorageCopy;
+import io.albis.table.AlbisTable;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The table a scan reads: the one TABLE names, or a copy of it on a storage backend started in
+ * this JVM (so a user can compare backends on one machine without setting up a cluster).
+ */
+final class ScanTarget implements Closeable {
+
+    enum Kind {
+        PATH("path"),
+        HDFS_LOCAL("hdfs-local");
+
+        private final String label;
+
+        Kind(String label) {
+            this.label = label;
+        }
+
+        String label() {
+            return label;
+        }
+
+        static Kind parse(String s) {
+            for (Kind k : values()) {
+                if (k.label.equals(s.trim().toLowerCase(Locale.ROOT))) {
+                    return k;
+                }
+            }
+            throw new InvalidOptionException("--storage: unknown '" + s + "'; use one or more of "
+                    + Arrays.stream(values()).map(Kind::label).toList());
+        }
+    }
+
+    /** HDFS blocks for the copy: 256 MiB, so every data file of a default row group is one block. */
+    private static final long HDFS_BLOCK = 256L << 20;
+
+    private final Kind kind;
+    private final AlbisTable table;
+    private final Closeable backend;
+
+    private ScanTarget(Kind kind, AlbisTable table, Closeable backend) {
+        this.kind = kind;
+        this.table = table;
+        this.backend = backend;
+    }
+
+    static ScanTarget open(Kind kind, AlbisTable source) throws IOException {
+        if (kind == Kind.PATH) {
+            return new ScanTarget(kind, source, () -> { });
+        }
+        LocalHdfsCluster hdfs = LocalHdfsCluster.start(HDFS_BLOCK);
+        try {
+            String path = hdfs.uri() + "/table";
+            StorageCopy.copy(source.storage(), source.path(), hdfs.storage(), path);
+            return new ScanTarget(kind, AlbisTable.open(hdfs.storage(), path), hdfs);
+        } catch (IOException | RuntimeException e) {
+            hdfs.close();
+            throw e;
+        }
+    }
+
+    Kind kind() {
+        return kind;
+    }
+
+    AlbisTable table() {
+        return table;
+    }
+
+    @Override
+    public void close() throws IOException {
+        backend.close();
+    }
+}

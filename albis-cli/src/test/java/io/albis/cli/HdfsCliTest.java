@@ -1,0 +1,85 @@
+package io.albis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.albis.hdfs.local.LocalHdfsCluster;
+import io.albis.storage.LocalStorage;
+import io.albis.storage.StorageCopy;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The commands on hdfs:// tables, and {@code scan --storage hdfs-local}, against an in-process HDFS. */
+class HdfsCliTest {
+    @TempDir
+    static Path dir;
+
+    static String local;
+    static String remote;
+    static LocalHdfsCluster hdfs;
+
+    @BeforeAll
+    static void tableOnHdfs() throws Exception {
+        local = dir.resolve("types").toString();
+        AllTypesTable.write(local, AllTypesTable.rows());
+        hdfs = LocalHdfsCluster.start(1 << 20);
+        remote = hdfs.uri() + "/tables/types";
+        StorageCopy.copy(LocalStorage.INSTANCE, local, hdfs.storage(), remote);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (hdfs != null) {
+            hdfs.close();
+        }
+    }
+
+    @Test
+    void catVerifyAndScanReadAnHdfsUriLikeALocalPath() {
+        Cli.Run localCat = Cli.run("cat", local, "--where", "i32 > 0", "--columns", "i32,s,wide");
+        Cli.Run remoteCat = Cli.run("cat", remote, "--where", "i32 > 0", "--columns", "i32,s,wide");
+        assertEquals(0, remoteCat.exit(), remoteCat.toString());
+        assertEquals(localCat.out(), remoteCat.out());
+
+        Cli.Run verify = Cli.run("verify", remote);
+        assertEquals(0, verify.exit(), verify.toString());
+        assertTrue(verify.out().startsWith("OK: "), verify.out());
+
+        Cli.Run schema = Cli.run("schema", remote);
+        assertEquals(0, schema.exit(), schema.toString());
+        assertEquals(Cli.run("schema", local).out(), schema.out());
+    }
+
+    @Test
+    void scanMeasuresEachStorageInOneRunWithTheSameChecksum() throws Exception {
+        Cli.Run run = Cli.run("scan", local, "--storage", "path,hdfs-local", "--json");
+        assertEquals(0, run.exit(), run.toString());
+        List<String> lines = run.out().strip().lines().toList();
+        assertEquals(2, lines.size(), run.out());
+        JsonNode onPath = new ObjectMapper().readTree(lines.get(0));
+        JsonNode onHdfs = new ObjectMapper().readTree(lines.get(1));
+        assertEquals("path", onPath.get("storage").textValue());
+        assertEquals("hdfs-local", onHdfs.get("storage").textValue());
+        assertTrue(onHdfs.get("table").textValue().startsWith("hdfs://"), onHdfs.toString());
+        assertEquals(onPath.get("checksum"), onHdfs.get("checksum"));
+        assertEquals(onPath.get("rows"), onHdfs.get("rows"));
+        assertEquals(onPath.get("file_bytes"), onHdfs.get("file_bytes"));
+        assertTrue(onHdfs.get("raw_gbps").doubleValue() > 0, onHdfs.toString());
+    }
+
+    @Test
+    void anUnknownSchemeOrStorageIsAClearError() {
+        Cli.Run scheme = Cli.run("scan", "nosuch://host/t");
+        assertEquals(1, scheme.exit(), scheme.toString());
+        assertTrue(scheme.err().contains("'nosuch://'"), scheme.err());
+        Cli.Run storage = Cli.run("scan", local, "--storage", "floppy");
+        assertEquals(1, storage.exit(), storage.toString());
+        assertTrue(storage.err().contains("floppy"), storage.err());
+    }
+}

@@ -1,0 +1,68 @@
+package io.albis.bench.experiment;
+
+import io.albis.bench.dataset.StoreSales;
+import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.albis.AlbisLayout;
+import io.albis.bench.format.albis.BenchStorage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Experiment 8: store_sales read by Albis and the raw baselines on each storage backend of the
+ * run (local, and HDFS with {@code --storage local,hdfs-local}); each backend's Albis reads are
+ * compared with that backend's own raw read.
+ */
+public final class StorageRead implements Experiment {
+
+    @Override
+    public int number() {
+        return 8;
+    }
+
+    @Override
+    public String name() {
+        return "storage";
+    }
+
+    @Override
+    public String title() {
+        return "store_sales read goodput of Albis per storage backend, each with its own raw read";
+    }
+
+    /** "" (the local copy) and every backend this run started. */
+    static List<String> variants() {
+        List<String> out = new ArrayList<>();
+        out.add("");
+        for (String b : BenchStorage.BACKENDS) {
+            if (BenchStorage.root(b) != null) {
+                out.add(AlbisLayout.onStorage(b).variant());
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public List<Case> cases(Context context) {
+        List<Case> out = new ArrayList<>();
+        context.addReads(out, number(), "store_sales", 0, new StoreSales(context.settings().scale()), ReadSpec.all(),
+                false, variants(), true);
+        return out;
+    }
+
+    @Override
+    public void chart(List<CaseResult> results, Path png) throws IOException {
+        Function<CaseResult, String> category = r -> r.c().variant().isEmpty() ? "local" : r.c().variant();
+        List<String> categories = ResultGroups.distinct(results, category);
+        Map<String, List<Double>> series = new LinkedHashMap<>();
+        for (Map.Entry<String, List<CaseResult>> e : ResultGroups.by(results,
+                r -> r.c().format() + ", " + ResultGroups.threads(r.c().threads())).entrySet()) {
+            series.put(e.getKey(), categories.stream().map(c -> ResultGroups.goodput(e.getValue(), category, c)).toList());
+        }
+        Charts.save(List.of(Charts.bars(title(), "storage", "goodput GB/s", categories, series)), png);
+    }
+}
