@@ -70,8 +70,9 @@ public final class BenchMain implements Callable<Integer> {
             description = "JVMs each case is measured in (default 3).")
     int forks;
 
-    @Option(names = "--warmup", paramLabel = "W", defaultValue = "2",
-            description = "Unmeasured reads per case in each JVM (default 2).")
+    @Option(names = "--warmup", paramLabel = "W", defaultValue = "5",
+            description = "Unmeasured reads per case in each JVM (default 5; the small datasets read in tens of"
+                    + " milliseconds, so fewer leave the JIT mid-compilation).")
     int warmup;
 
     @Option(names = "--repeat", paramLabel = "R", defaultValue = "5",
