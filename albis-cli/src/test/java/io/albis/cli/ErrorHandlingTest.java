@@ -96,7 +96,10 @@ class ErrorHandlingTest {
 
     @Test
     void unsupportedStorageScheme() {
-        assertOneLine(Cli.run("schema", "hdfs://namenode/t"), 1, "'hdfs://'", "not supported", "local paths");
+        assertOneLine(Cli.run("schema", "nosuch://namenode/t"), 1, "'nosuch://'", "not supported", "local paths",
+                "hdfs://");
+        // A known scheme whose host does not resolve: one line naming the host, no stack trace.
+        assertOneLine(Cli.run("schema", "hdfs://no-such-namenode.invalid/t"), 1, "no-such-namenode.invalid");
     }
 
     @Test

@@ -148,6 +148,7 @@ public abstract class StorageContract {
         byte[] got = new byte[len];
         dst.position(8);
         dst.get(got);
+        dst.limit(dst.capacity());
         assertArrayEquals(slice(content, off, len), got, "read " + len + " at " + off);
         for (int i = 0; i < 8; i++) {
             assertEquals((byte) 0x5A, dst.get(i), "byte before the destination range was written");

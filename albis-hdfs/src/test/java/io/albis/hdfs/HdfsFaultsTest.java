@@ -108,12 +108,13 @@ class HdfsFaultsTest {
     @Test
     void aNamenodeRestartedAfterAnOutageServesAgain() throws Exception {
         HadoopStorage storage = cluster.storage();
-        String path = cluster.uri() + "/nn-restart";
+        String root = cluster.uri().toString();
+        String path = root + "/nn-restart";
         byte[] content = write(storage, path, 1000);
         MiniDFSCluster mini = cluster.miniCluster();
         mini.shutdownNameNode(0);
         try {
-            assertTimeoutPreemptively(BOUND, () -> assertThrows(IOException.class, () -> storage.list(cluster.uri() + "/")));
+            assertTimeoutPreemptively(BOUND, () -> assertThrows(IOException.class, () -> storage.list(root + "/")));
         } finally {
             mini.restartNameNode(0, true);
             mini.waitActive();
