@@ -57,6 +57,22 @@ class HdfsCliTest {
     }
 
     @Test
+    void convertWritesATableStraightToHdfsAndBack() throws Exception {
+        String parquet = dir.resolve("types.parquet").toString();
+        assertEquals(0, Cli.run("convert", local, parquet).exit());
+        String onHdfs = hdfs.uri() + "/tables/from-parquet";
+        Cli.Run convert = Cli.run("convert", parquet, onHdfs);
+        assertEquals(0, convert.exit(), convert.toString());
+        String onDisk = dir.resolve("from-parquet").toString();
+        assertEquals(0, Cli.run("convert", parquet, onDisk).exit());
+        Cli.Run back = Cli.run("cat", onHdfs, "--format", "csv");
+        assertEquals(0, back.exit(), back.toString());
+        assertTrue(back.out().lines().count() > 1, back.out());
+        assertEquals(Cli.run("cat", onDisk, "--format", "csv").out(), back.out());
+        assertEquals(0, Cli.run("verify", onHdfs).exit());
+    }
+
+    @Test
     void scanMeasuresEachStorageInOneRunWithTheSameChecksum() throws Exception {
         Cli.Run run = Cli.run("scan", local, "--storage", "path,hdfs-local", "--json");
         assertEquals(0, run.exit(), run.toString());
