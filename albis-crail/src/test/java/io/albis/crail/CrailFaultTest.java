@@ -1,0 +1,151 @@
+package io.albis.crail;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.crail.local.CrailLocalCluster;
+import io.albis.storage.ReadableFile;
+import io.albis.storage.WritableFile;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Failures give a clear IOException in bounded time, and work goes on once the failure is gone.
+ * Each test runs its own cluster so that stopping its nodes disturbs no other test.
+ */
+class CrailFaultTest {
+    private static final Duration BOUND = Duration.ofSeconds(60);
+    private static final int MIB = 1 << 20;
+
+    private CrailLocalCluster cluster;
+    private CrailStorage storage;
+
+    @AfterEach
+    void stop() {
+        if (storage != null) {
+            storage.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aDataNodeStoppedMidReadFailsTheReadAndANewDataNodeServesNewFiles() throws IOException {
+        cluster = CrailLocalCluster.start(0, 256L * MIB);
+        storage = CrailStorage.open(cluster.uri());
+        byte[] content = bytes(3 * MIB + 100, 1);
+        write("/file", content);
+
+        try (ReadableFile f = storage.open("/file")) {
+            ByteBuffer first = ByteBuffer.allocateDirect(MIB);
+            f.readFully(0, first);
+            cluster.stopDataNode();
+            IOException e = assertTimeoutPreemptively(BOUND,
+                    () -> assertThrows(IOException.class, () -> f.readFully(MIB, ByteBuffer.allocateDirect(2 * MIB))));
+            assertTrue(e.getMessage().contains("/file"), e.getMessage());
+            // The file stays failed rather than trying the dead connection again.
+            assertTimeoutPreemptively(BOUND, () -> assertThrows(IOException.class, () -> f.readFully(0, ByteBuffer.allocate(10))));
+        }
+
+        cluster.startDataNode();
+        byte[] fresh = bytes(2 * MIB + 7, 2);
+        assertTimeoutPreemptively(BOUND, () -> {
+            write("/fresh", fresh);
+            assertArrayEquals(fresh, read("/fresh"));
+        });
+    }
+
+    @Test
+    void aNameNodeThatIsNotThereIsReportedAtOnceAndReachedOnceItRuns() throws IOException {
+        int port = freePort();
+        URI uri = URI.create("crail://127.0.0.1:" + port);
+        IOException e = assertTimeoutPreemptively(BOUND, () -> assertThrows(IOException.class, () -> CrailStorage.open(uri)));
+        assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+
+        cluster = CrailLocalCluster.start(port, 256L * MIB);
+        storage = assertTimeoutPreemptively(BOUND, () -> CrailStorage.open(uri));
+        byte[] content = bytes(5000, 3);
+        write("/after", content);
+        assertArrayEquals(content, read("/after"));
+    }
+
+    @Test
+    void aNameNodeStoppedUnderAStorageFailsItsCallsUntilItRunsAgain() throws IOException {
+        cluster = CrailLocalCluster.start(0, 256L * MIB);
+        storage = CrailStorage.open(cluster.uri());
+        storage.mkdirs("/dir");
+
+        cluster.stopNameNode();
+        assertTimeoutPreemptively(BOUND, () -> {
+            assertThrows(IOException.class, () -> storage.list("/dir"));
+            assertThrows(IOException.class, () -> storage.exists("/dir"));
+        });
+
+        cluster.startNameNode(); // an empty namespace: the old one was in memory
+        byte[] content = bytes(MIB + 1, 4);
+        assertTimeoutPreemptively(BOUND, () -> {
+            storage.mkdirs("/dir");
+            write("/dir/new", content);
+            assertArrayEquals(content, read("/dir/new"));
+        });
+    }
+
+    @Test
+    void aFileDeletedUnderAReaderFailsItsNextReadAndANewFileOfThatNameIsRead() throws IOException {
+        cluster = CrailLocalCluster.start(0, 256L * MIB);
+        storage = CrailStorage.open(cluster.uri());
+        byte[] old = bytes(2 * MIB, 5);
+        write("/victim", old);
+
+        try (ReadableFile f = storage.open("/victim")) {
+            f.readFully(0, ByteBuffer.allocate(1000));
+            storage.delete("/victim");
+            byte[] replacement = bytes(2 * MIB, 6);
+            write("/victim", replacement); // may even get the freed blocks once they are reusable
+
+            NoSuchFileException e = assertTimeoutPreemptively(BOUND,
+                    () -> assertThrows(NoSuchFileException.class, () -> f.readFully(MIB, ByteBuffer.allocateDirect(MIB))));
+            assertTrue(e.getMessage().contains("/victim"), e.getMessage());
+            assertArrayEquals(replacement, read("/victim"));
+        }
+        // Deleting did not hurt the connection: the storage goes on.
+        assertTrue(storage.list("/").contains("victim"));
+    }
+
+    private void write(String path, byte[] content) throws IOException {
+        try (WritableFile f = storage.create(path)) {
+            f.write(ByteBuffer.wrap(content));
+        }
+    }
+
+    private byte[] read(String path) throws IOException {
+        try (ReadableFile f = storage.open(path)) {
+            ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(f.length()));
+            f.readFully(0, b);
+            return b.array();
+        }
+    }
+
+    private static byte[] bytes(int n, long seed) {
+        byte[] b = new byte[n];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}
