@@ -81,7 +81,8 @@ public final class CrailStorage implements Storage, Closeable {
         try {
             conf = new CrailConfiguration();
         } catch (IOException | IllegalArgumentException e) {
-            throw new IOException("cannot read Crail's configuration ($CRAIL_HOME/conf/crail-site.conf): " + e.getMessage(), e);
+            throw new IOException(uri + ": cannot read Crail's configuration ($CRAIL_HOME/conf/crail-site.conf): "
+                    + e.getMessage(), e);
         }
         URI cluster = URI.create(CrailPaths.SCHEME + "://" + authority);
         conf.set(CrailConstants.NAMENODE_ADDRESS_KEY, cluster.toString());

@@ -28,6 +28,7 @@ class CrailFaultTest {
     private static final int MIB = 1 << 20;
 
     private CrailLocalCluster cluster;
+    private CrailLocalCluster otherCluster;
     private CrailStorage storage;
 
     @AfterEach
@@ -37,6 +38,9 @@ class CrailFaultTest {
         }
         if (cluster != null) {
             cluster.close();
+        }
+        if (otherCluster != null) {
+            otherCluster.close();
         }
     }
 
@@ -68,10 +72,12 @@ class CrailFaultTest {
 
     @Test
     void aNameNodeThatIsNotThereIsReportedAtOnceAndReachedOnceItRuns() throws IOException {
+        // Another cluster provides a crail-site.conf, as a client would have; nobody listens on the port asked for.
+        otherCluster = CrailLocalCluster.start(0, 64L * MIB);
         int port = freePort();
         URI uri = URI.create("crail://127.0.0.1:" + port);
         IOException e = assertTimeoutPreemptively(BOUND, () -> assertThrows(IOException.class, () -> CrailStorage.open(uri)));
-        assertTrue(e.getMessage().contains("127.0.0.1:" + port), e.getMessage());
+        assertTrue(e.getMessage().contains("namenode at crail://127.0.0.1:" + port), e.getMessage());
 
         cluster = CrailLocalCluster.start(port, 256L * MIB);
         storage = assertTimeoutPreemptively(BOUND, () -> CrailStorage.open(uri));

@@ -17,12 +17,16 @@ public final class CrailLocalMain {
     public static void main(String[] args) throws IOException, InterruptedException {
         int port = 0;
         long storageMb = CrailLocalCluster.DEFAULT_STORAGE_BYTES >> 20;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
-                case "--storage-mb" -> storageMb = Long.parseLong(value(args, ++i, "--storage-mb"));
-                default -> usage("unknown argument '" + args[i] + "'");
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--port" -> port = Integer.parseInt(value(args, ++i, "--port"));
+                    case "--storage-mb" -> storageMb = Long.parseLong(value(args, ++i, "--storage-mb"));
+                    default -> usage("unknown argument '" + args[i] + "'");
+                }
             }
+        } catch (NumberFormatException e) {
+            usage("not a number: " + e.getMessage());
         }
         if (port < 0 || port > 65535 || storageMb < 64) {
             usage("--port must be 0..65535 and --storage-mb at least 64");

@@ -122,6 +122,14 @@ public final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable
         if (node == null) {
             return RpcErrors.ERR_GET_FILE_FAILED;
         }
+        if (node.blocks().isEmpty()) {
+            // Only the root: it exists before any datanode has given the namenode a block.
+            BlockInfo first = allocate(true);
+            if (first == null) {
+                return RpcErrors.ERR_NO_FREE_BLOCKS;
+            }
+            node.addBlock(first);
+        }
         if (request.isWriteable()) {
             if (node.isContainer()) {
                 return RpcErrors.ERR_GET_FILE_FAILED;
