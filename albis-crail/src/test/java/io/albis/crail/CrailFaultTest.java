@@ -45,7 +45,7 @@ class CrailFaultTest {
     }
 
     @Test
-    void aDataNodeStoppedMidReadFailsTheReadAndANewDataNodeServesNewFiles() throws IOException {
+    void aDataNodeStoppedMidReadFailsTheReadAndItsFilesAreReadAgainOnceItIsBack() throws IOException {
         cluster = CrailLocalCluster.start(0, 256L * MIB);
         storage = CrailStorage.open(cluster.uri());
         byte[] content = bytes(3 * MIB + 100, 1);
@@ -62,9 +62,13 @@ class CrailFaultTest {
             assertTimeoutPreemptively(BOUND, () -> assertThrows(IOException.class, () -> f.readFully(0, ByteBuffer.allocate(10))));
         }
 
-        cluster.startDataNode();
+        // While it is down, new files fail too, promptly.
+        assertTimeoutPreemptively(BOUND, () -> assertThrows(IOException.class, () -> write("/while-down", bytes(10, 9))));
+
+        cluster.startDataNode(); // the same datanode back, with its data
         byte[] fresh = bytes(2 * MIB + 7, 2);
         assertTimeoutPreemptively(BOUND, () -> {
+            assertArrayEquals(content, read("/file"));
             write("/fresh", fresh);
             assertArrayEquals(fresh, read("/fresh"));
         });

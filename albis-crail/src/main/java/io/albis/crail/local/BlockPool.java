@@ -3,8 +3,6 @@ package io.albis.crail.local;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.TreeSet;
 import org.apache.crail.metadata.BlockInfo;
 import org.apache.crail.metadata.DataNodeInfo;
@@ -28,9 +26,9 @@ final class BlockPool {
 
     private final long blockSize;
     private final long reuseDelayNanos;
+    /** Sorted, so a region registered twice adds its blocks once. */
     private final TreeSet<BlockInfo> free = new TreeSet<>(BY_ADDRESS);
     private final ArrayDeque<Released> released = new ArrayDeque<>();
-    private final Set<Long> liveDataNodes = new HashSet<>();
 
     BlockPool(long blockSize, long reuseDelayNanos) {
         this.blockSize = blockSize;
@@ -43,7 +41,6 @@ final class BlockPool {
         // The request object is reused by the RPC layer for the next call: copy what we keep.
         DataNodeInfo dataNode = new DataNodeInfo(from.getStorageType(), from.getStorageClass(),
                 from.getLocationClass(), from.getIpAddress(), from.getPort());
-        liveDataNodes.add(dataNode.key());
         int count = (int) (region.getLength() / blockSize);
         for (int i = 0; i < count; i++) {
             long offset = i * blockSize;
@@ -62,28 +59,17 @@ final class BlockPool {
         return free.pollFirst();
     }
 
-    /** Returns blocks of removed files; those of datanodes that are gone are dropped. */
+    /** Takes back the blocks of removed files, to be reused after the delay. */
     void release(Collection<BlockInfo> blocks) {
         long reusableAt = System.nanoTime() + reuseDelayNanos;
         for (BlockInfo b : blocks) {
-            if (liveDataNodes.contains(b.getDnInfo().key())) {
-                released.addLast(new Released(reusableAt, b));
-            }
+            released.addLast(new Released(reusableAt, b));
         }
     }
 
     /** Puts back a block that was allocated but not given to any file. */
     void putBack(BlockInfo block) {
-        if (liveDataNodes.contains(block.getDnInfo().key())) {
-            free.add(block);
-        }
-    }
-
-    /** Forgets a datanode that stopped: none of its blocks is handed out again. */
-    void forgetDataNode(long dataNodeKey) {
-        liveDataNodes.remove(dataNodeKey);
-        free.removeIf(b -> b.getDnInfo().key() == dataNodeKey);
-        released.removeIf(r -> r.block().getDnInfo().key() == dataNodeKey);
+        free.add(block);
     }
 
     /** Free blocks (including those waiting to be reused) of one datanode. */

@@ -18,8 +18,9 @@ import org.apache.crail.conf.CrailConstants;
  * client (in this or another JVM with the same {@code CRAIL_HOME}) reads. Albis reaches it at
  * {@link #uri()}.
  *
- * <p>Both nodes can be stopped and started again to try out failures. The data lives in memory:
- * a stopped datanode loses its blocks, a stopped namenode its namespace.
+ * <p>Both nodes can be stopped and started again to try out failures. A restarted datanode
+ * serves the same memory again; a restarted namenode starts with an empty namespace (the old one
+ * was in memory).
  */
 public final class CrailLocalCluster implements AutoCloseable {
     public static final long DEFAULT_STORAGE_BYTES = 1L << 30;
@@ -83,32 +84,30 @@ public final class CrailLocalCluster implements AutoCloseable {
         return dataNode == null ? null : dataNode.address();
     }
 
-    /** Starts a datanode on a new free port and gives its memory to the namenode. */
+    /**
+     * Starts the datanode: the first time on a free port, giving its memory to the namenode;
+     * after {@link #stopDataNode()} on the same port with the same data, as a datanode that
+     * comes back.
+     */
     public synchronized void startDataNode() throws IOException {
-        if (dataNode != null) {
-            throw new IllegalStateException("the datanode is running");
-        }
-        LoopbackDataNode started = call(conf, () -> LoopbackDataNode.start(new InetSocketAddress(LOOPBACK, 0), storageBytes,
-                REGION_BYTES));
-        dataNode = started;
-        if (nameNode != null) {
-            registerDataNode();
-        }
-    }
-
-    /** Stops the datanode: its clients' connections close, its blocks are lost. */
-    public synchronized void stopDataNode() {
         if (dataNode == null) {
-            return;
+            dataNode = call(conf, () -> LoopbackDataNode.start(new InetSocketAddress(LOOPBACK, 0), storageBytes, REGION_BYTES));
+            if (nameNode != null) {
+                registerDataNode();
+            }
+        } else {
+            dataNode.resume();
         }
-        dataNode.close();
-        if (nameNode != null) {
-            nameNode.forgetDataNode(dataNode.address());
-        }
-        dataNode = null;
     }
 
-    /** Starts an empty namenode on the cluster's port; a running datanode registers with it. */
+    /** Stops the datanode as if its process died: its clients' connections close. Its data is kept for a restart. */
+    public synchronized void stopDataNode() {
+        if (dataNode != null) {
+            dataNode.stop();
+        }
+    }
+
+    /** Starts an empty namenode on the cluster's port; the datanode gives it all its memory (as free blocks) again. */
     public synchronized void startNameNode() throws IOException {
         if (nameNode != null) {
             throw new IllegalStateException("the namenode is running");
@@ -129,7 +128,10 @@ public final class CrailLocalCluster implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        stopDataNode();
+        if (dataNode != null) {
+            dataNode.close();
+            dataNode = null;
+        }
         stopNameNode();
     }
 

@@ -32,28 +32,40 @@ final class DirectoryBlockScrubber implements AutoCloseable {
         this.zeros = ByteBuffer.allocateDirect(Math.toIntExact(blockSize));
     }
 
-    /** Zeroes {@code block}; an IOException means its datanode cannot be written. */
+    /**
+     * Zeroes {@code block}. A kept connection that fails is replaced once (the datanode may have
+     * restarted since); an IOException means the datanode cannot be written now.
+     */
     void clear(BlockInfo block) throws IOException {
-        long key = block.getDnInfo().key();
         try {
-            StorageEndpoint endpoint = endpoints.get(key);
-            if (endpoint == null) {
-                endpoint = client.createEndpoint(block.getDnInfo());
-                endpoints.put(key, endpoint);
+            write(block);
+        } catch (Exception first) {
+            drop(block);
+            try {
+                write(block);
+            } catch (Exception e) {
+                drop(block);
+                throw new IOException("cannot clear a directory block on datanode "
+                        + CrailUtils.datanodeInfo2SocketAddr(block.getDnInfo()) + ": " + e, e);
             }
-            ByteBuffer source = zeros.duplicate();
-            source.clear().limit(block.getLength());
-            endpoint.write(OffHeapBuffer.wrap(source), block, 0).get();
-        } catch (Exception e) {
-            forget(key);
-            throw new IOException("cannot clear a directory block on datanode "
-                    + CrailUtils.datanodeInfo2SocketAddr(block.getDnInfo()) + ": " + e, e);
         }
     }
 
-    /** Drops the connection to a datanode that stopped. */
-    void forget(long dataNodeKey) {
-        StorageEndpoint endpoint = endpoints.remove(dataNodeKey);
+    private void write(BlockInfo block) throws Exception {
+        long key = block.getDnInfo().key();
+        StorageEndpoint endpoint = endpoints.get(key);
+        if (endpoint == null) {
+            endpoint = client.createEndpoint(block.getDnInfo());
+            endpoints.put(key, endpoint);
+        }
+        ByteBuffer source = zeros.duplicate();
+        source.clear().limit(block.getLength());
+        endpoint.write(OffHeapBuffer.wrap(source), block, 0).get();
+    }
+
+    /** Drops a connection that failed; after a failure NaRPC must not use it again. */
+    private void drop(BlockInfo block) {
+        StorageEndpoint endpoint = endpoints.remove(block.getDnInfo().key());
         if (endpoint != null) {
             closeQuietly(endpoint);
         }

@@ -87,17 +87,20 @@ public final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable
         }
         CrailNodeType type = request.getFileType();
         Inode node = new Inode(nextFd, type, request.isEnumerable());
-        BlockInfo first = allocate(node.isContainer());
-        if (first == null) {
-            return RpcErrors.ERR_NO_FREE_BLOCKS;
+        BlockInfo first;
+        BlockInfo recordBlock = null;
+        try {
+            first = allocate(node.isContainer());
+        } catch (NoBlock e) {
+            return e.error;
         }
         node.addBlock(first);
-        BlockInfo recordBlock = null;
         if (request.isEnumerable()) {
-            recordBlock = takeRecord(parent, node);
-            if (recordBlock == null) {
+            try {
+                recordBlock = takeRecord(parent, node);
+            } catch (NoBlock e) {
                 pool.putBack(first);
-                return RpcErrors.ERR_NO_FREE_BLOCKS;
+                return e.error;
             }
         }
         if (!node.isContainer()) {
@@ -124,11 +127,11 @@ public final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable
         }
         if (node.blocks().isEmpty()) {
             // Only the root: it exists before any datanode has given the namenode a block.
-            BlockInfo first = allocate(true);
-            if (first == null) {
-                return RpcErrors.ERR_NO_FREE_BLOCKS;
+            try {
+                node.addBlock(allocate(true));
+            } catch (NoBlock e) {
+                return e.error;
             }
-            node.addBlock(first);
         }
         if (request.isWriteable()) {
             if (node.isContainer()) {
@@ -234,9 +237,10 @@ public final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable
         }
         BlockInfo recordBlock = null;
         if (node.isEnumerable()) {
-            recordBlock = takeRecord(target, node);
-            if (recordBlock == null) {
-                return RpcErrors.ERR_NO_FREE_BLOCKS;
+            try {
+                recordBlock = takeRecord(target, node);
+            } catch (NoBlock e) {
+                return e.error;
             }
         }
         source.detach(node);
@@ -266,12 +270,12 @@ public final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable
             if (!writer) {
                 return request.getToken() == 0 ? RpcErrors.ERR_OFFSET_TOO_LARGE : RpcErrors.ERR_TOKEN_MISMATCH;
             }
-            while (node.blocks().size() <= index) {
-                BlockInfo block = allocate(false);
-                if (block == null) {
-                    return RpcErrors.ERR_NO_FREE_BLOCKS;
+            try {
+                while (node.blocks().size() <= index) {
+                    node.addBlock(allocate(false));
                 }
-                node.addBlock(block);
+            } catch (NoBlock e) {
+                return e.error;
             }
         }
         response.setBlockInfo(node.blocks().get((int) index));
@@ -328,12 +332,6 @@ public final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable
 
     // ------------------------------------------------------------------ for the local cluster
 
-    /** Stops handing out blocks of a datanode that was stopped. */
-    synchronized void forgetDataNode(long dataNodeKey) {
-        pool.forgetDataNode(dataNodeKey);
-        scrubber.forget(dataNodeKey);
-    }
-
     @Override
     public synchronized void close() {
         scrubber.close();
@@ -364,37 +362,45 @@ public final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable
 
     /**
      * Gives {@code node} the next record slot of {@code directory}, growing the directory by a
-     * (cleared) block when the slot starts a new one. Returns the block holding the slot, or null
-     * when no block could be had (the node is then unchanged).
+     * (cleared) block when the slot starts a new one. Returns the block holding the slot; when no
+     * block could be had, nothing has changed.
      */
-    private BlockInfo takeRecord(Inode directory, Inode node) {
+    private BlockInfo takeRecord(Inode directory, Inode node) throws NoBlock {
         long offset = directory.nextRecord();
         if (directory.blockAt(offset, blockSize) == null) {
-            BlockInfo block = allocate(true);
-            if (block == null) {
-                return null;
-            }
-            directory.addBlock(block);
+            directory.addBlock(allocate(true));
         }
         directory.takeRecord(recordSize);
         node.placeRecord(offset);
         return directory.blockAt(offset, blockSize);
     }
 
-    /** A free block, cleared first if it is for a directory; null when none is left. */
-    private BlockInfo allocate(boolean forDirectory) {
-        while (true) {
-            BlockInfo block = pool.allocate();
-            if (block == null || !forDirectory) {
-                return block;
-            }
+    /** A free block, cleared first if it is for a directory. */
+    private BlockInfo allocate(boolean forDirectory) throws NoBlock {
+        BlockInfo block = pool.allocate();
+        if (block == null) {
+            throw new NoBlock(RpcErrors.ERR_NO_FREE_BLOCKS);
+        }
+        if (forDirectory) {
             try {
                 scrubber.clear(block);
-                return block;
             } catch (IOException e) {
-                LOG.warn("dropping a datanode that cannot be written: {}", e.getMessage());
-                forgetDataNode(block.getDnInfo().key());
+                LOG.warn("namenode: {}", e.getMessage());
+                pool.putBack(block);
+                throw new NoBlock(RpcErrors.ERR_ADD_BLOCK_FAILED);
             }
+        }
+        return block;
+    }
+
+    /** No block could be had; {@code error} says why, as the RPC error to answer. */
+    private static final class NoBlock extends Exception {
+        private static final long serialVersionUID = 1L;
+        final short error;
+
+        NoBlock(short error) {
+            super(null, null, false, false);
+            this.error = error;
         }
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import org.apache.crail.conf.CrailConfiguration;
 import org.apache.crail.conf.CrailConstants;
-import org.apache.crail.metadata.DataNodeInfo;
 import org.apache.crail.namenode.rpc.tcp.TcpNameNodeRequest;
 import org.apache.crail.namenode.rpc.tcp.TcpNameNodeResponse;
 import org.apache.crail.namenode.rpc.tcp.TcpRpcConstants;
@@ -41,12 +40,6 @@ final class LocalNameNode implements AutoCloseable {
 
     InetSocketAddress address() {
         return server.address();
-    }
-
-    /** Tells the namenode that the datanode at {@code address} is gone. */
-    void forgetDataNode(InetSocketAddress address) {
-        DataNodeInfo info = new DataNodeInfo(0, 0, 0, address.getAddress().getAddress(), address.getPort());
-        nameNode.forgetDataNode(info.key());
     }
 
     @Override

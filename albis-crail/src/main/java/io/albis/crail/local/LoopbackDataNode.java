@@ -18,17 +18,20 @@ import org.apache.crail.storage.tcp.TcpStorageResponse;
  * in direct memory. Crail's own {@code TcpStorageServer} takes its address from a network
  * interface with a broadcast address, which the loopback interface does not have; this one binds
  * wherever it is told.
+ *
+ * <p>It can stop serving (its clients' connections close, as when its process dies) and serve
+ * again on the same address with the same memory, as a datanode that comes back would.
  */
 public final class LoopbackDataNode implements AutoCloseable {
     /** Storage type 0: the first entry of crail.storage.types, which the cluster sets to the TCP tier. */
     private static final int STORAGE_TYPE = 0;
 
     private final DataNodeMemory memory;
-    private final NaRpcServer<TcpStorageRequest, TcpStorageResponse> server;
+    private InetSocketAddress address;
+    private NaRpcServer<TcpStorageRequest, TcpStorageResponse> server;
 
-    private LoopbackDataNode(DataNodeMemory memory, NaRpcServer<TcpStorageRequest, TcpStorageResponse> server) {
+    private LoopbackDataNode(DataNodeMemory memory) {
         this.memory = memory;
-        this.server = server;
     }
 
     /**
@@ -36,24 +39,50 @@ public final class LoopbackDataNode implements AutoCloseable {
      * one). It holds no data until {@link #registerWith} gave its memory to a namenode.
      */
     public static LoopbackDataNode start(InetSocketAddress bind, long capacityBytes, int regionBytes) throws IOException {
-        DataNodeMemory memory = new DataNodeMemory(capacityBytes, regionBytes);
-        // A message holds one block of data plus headers; Crail's TCP server sizes it the same way.
-        int messageSize = Math.toIntExact(2 * CrailConstants.BLOCK_SIZE);
-        return new LoopbackDataNode(memory, new NaRpcServer<>("crail datanode", new DataNodeRequests(memory), bind,
-                TcpStorageConstants.STORAGE_TCP_QUEUE_DEPTH, messageSize));
+        LoopbackDataNode node = new LoopbackDataNode(new DataNodeMemory(capacityBytes, regionBytes));
+        node.serve(bind);
+        return node;
     }
 
-    public InetSocketAddress address() {
-        return server.address();
+    public synchronized InetSocketAddress address() {
+        return address;
+    }
+
+    public synchronized boolean serving() {
+        return server != null;
+    }
+
+    /** Serves the same memory on the same address again after {@link #stop()}. */
+    public synchronized void resume() throws IOException {
+        if (server == null) {
+            serve(address);
+        }
+    }
+
+    /** Stops serving and closes every client connection; the memory is kept for {@link #resume()}. */
+    public synchronized void stop() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+
+    private void serve(InetSocketAddress bind) throws IOException {
+        // A message holds one block of data plus headers; Crail's TCP server sizes it the same way.
+        int messageSize = Math.toIntExact(2 * CrailConstants.BLOCK_SIZE);
+        server = new NaRpcServer<>("crail datanode", new DataNodeRequests(memory), bind,
+                TcpStorageConstants.STORAGE_TCP_QUEUE_DEPTH, messageSize);
+        address = server.address();
     }
 
     /** Registers all of this datanode's memory with the namenode at {@code nameNode} as free blocks. */
     public void registerWith(CrailConfiguration conf, InetSocketAddress nameNode) throws IOException {
+        InetSocketAddress self = address();
         RpcClient client = new TcpNameNode();
         try {
             client.init(conf, null);
             RpcConnection connection = client.connect(nameNode);
-            StorageRpcClient namenode = new StorageRpcClient(STORAGE_TYPE, CrailStorageClass.get(STORAGE_TYPE), address(),
+            StorageRpcClient namenode = new StorageRpcClient(STORAGE_TYPE, CrailStorageClass.get(STORAGE_TYPE), self,
                     connection);
             long lba = 0;
             for (int region = 0; region < memory.regionCount(); region++) {
@@ -62,16 +91,15 @@ public final class LoopbackDataNode implements AutoCloseable {
             }
             namenode.getDataNode();
         } catch (Exception e) {
-            throw new IOException("datanode " + address() + " could not register with the namenode at " + nameNode + ": " + e,
-                    e);
+            throw new IOException("datanode " + self + " could not register with the namenode at " + nameNode + ": " + e, e);
         } finally {
             client.close();
         }
     }
 
-    /** Stops serving and closes every client connection; the data is gone. */
+    /** Stops serving for good. */
     @Override
     public void close() {
-        server.close();
+        stop();
     }
 }
