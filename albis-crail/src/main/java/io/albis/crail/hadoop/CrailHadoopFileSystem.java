@@ -66,11 +66,6 @@ public class CrailHadoopFileSystem extends FileSystem {
     }
 
     @Override
-    public long getDefaultBlockSize() {
-        return storage.blockSize();
-    }
-
-    @Override
     public long getDefaultBlockSize(Path f) {
         return storage.blockSize();
     }
