@@ -1,6 +1,7 @@
 package io.albis.crail;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +16,13 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.file.NoSuchFileException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +79,53 @@ class CrailFaultTest {
             write("/fresh", fresh);
             assertArrayEquals(fresh, read("/fresh"));
         });
+    }
+
+    /** Without CrailSession's gates, NaRPC leaves all but one of these readers spinning forever. */
+    @Test
+    void readersOnSeveralThreadsAllFailPromptlyWhenTheDataNodeStops() throws Exception {
+        cluster = CrailLocalCluster.start(0, 256L * MIB);
+        storage = CrailStorage.open(cluster.uri());
+        byte[] content = bytes(8 * MIB, 7);
+        write("/shared", content);
+
+        int threads = 3;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch reading = new CountDownLatch(threads);
+        try {
+            List<Future<Integer>> readers = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                long seed = t;
+                readers.add(pool.submit(() -> {
+                    // Reads until the datanode stops; returns how many reads succeeded, or fails if none failed.
+                    Random r = new Random(seed);
+                    try (ReadableFile f = storage.open("/shared")) {
+                        ByteBuffer b = ByteBuffer.allocateDirect(MIB);
+                        for (int n = 0; ; n++) {
+                            b.clear();
+                            f.readFully(r.nextInt(7 * MIB), b);
+                            if (n == 2) {
+                                reading.countDown();
+                            }
+                        }
+                    } catch (IOException expected) {
+                        reading.countDown();
+                        return 1;
+                    }
+                }));
+            }
+            reading.await();
+            cluster.stopDataNode();
+            assertTimeoutPreemptively(BOUND, () -> {
+                for (Future<Integer> reader : readers) {
+                    assertEquals(1, reader.get());
+                }
+            });
+        } finally {
+            pool.shutdownNow();
+        }
+        cluster.startDataNode();
+        assertTimeoutPreemptively(BOUND, () -> assertArrayEquals(content, read("/shared")));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.albis.crail.local;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -42,7 +43,9 @@ public final class CrailLocalMain {
 
         System.out.println("crail-local: a Crail cluster is running on 127.0.0.1");
         System.out.println("  namenode   " + cluster.uri());
-        System.out.println("  datanode   " + cluster.dataNodeAddress() + ", " + storageMb + " MiB of memory");
+        InetSocketAddress dataNode = cluster.dataNodeAddress();
+        System.out.println("  datanode   " + dataNode.getAddress().getHostAddress() + ":" + dataNode.getPort() + ", "
+                + storageMb + " MiB of memory");
         System.out.println();
         System.out.println("Clients need, in their environment and on their JVM command line:");
         System.out.println("  export CRAIL_HOME=" + cluster.home());
