@@ -77,6 +77,7 @@ public final class CrailStorage implements Storage, Closeable {
      */
     public static CrailStorage open(URI uri) throws IOException {
         String authority = CrailPaths.authority(uri);
+        CrailGlobals.requireDirectBufferAccess();
         CrailConfiguration conf;
         try {
             conf = new CrailConfiguration();

@@ -54,6 +54,7 @@ public final class CrailLocalCluster implements AutoCloseable {
      * holds {@code storageBytes} (allocated as they are used, in 64 MiB regions).
      */
     public static CrailLocalCluster start(int nameNodePort, long storageBytes) throws IOException {
+        CrailGlobals.requireDirectBufferAccess();
         Path home = CrailSiteConf.home();
         CrailSiteConf.write(home, CrailSiteConf.localCluster(home, null));
         CrailConfiguration conf = new CrailConfiguration();

@@ -1,5 +1,6 @@
 package io.albis.crail.local;
 
+import io.albis.crail.CrailGlobals;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CountDownLatch;
@@ -49,7 +50,7 @@ public final class CrailLocalMain {
         System.out.println();
         System.out.println("Clients need, in their environment and on their JVM command line:");
         System.out.println("  export CRAIL_HOME=" + cluster.home());
-        System.out.println("  java --add-opens java.base/sun.nio.ch=ALL-UNNAMED ...");
+        System.out.println("  java " + CrailGlobals.REQUIRED_JVM_FLAG + " ...");
         System.out.println("Albis paths then look like " + cluster.uri() + "/tables/my-table");
         System.out.println("Press Ctrl-C to stop; the data is held in memory and goes with the cluster.");
         System.out.flush();

@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  *       (getBlock past the end) and report the file's capacity (setFile).
  * </ul>
  */
-public final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable {
+final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(InMemoryNameNode.class);
     private static final short OK = RpcErrors.ERR_OK;
 
