@@ -56,9 +56,10 @@ final class ScanCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--storage", split = ",", paramLabel = "WHERE", defaultValue = "path",
-            description = {"Where to scan: 'path' (the storage TABLE names; default) or 'hdfs-local' (an HDFS started"
-                    + " in this JVM on 127.0.0.1, the table copied into it first). Several, comma-separated, are"
-                    + " measured one after the other in this run, each against its own raw read."})
+            description = {"Where to scan: 'path' (the storage TABLE names; default), 'hdfs-local' (an HDFS started"
+                    + " in this JVM on 127.0.0.1, the table copied into it first) or 'crail-local' (likewise a Crail"
+                    + " namenode and TCP datanode). Several, comma-separated, are measured one after the other in"
+                    + " this run, each against its own raw read."})
     List<String> storages;
 
     @Override

@@ -1,7 +1,10 @@
 package io.albis.cli;
 
 import io.albis.error.InvalidOptionException;
+import io.albis.crail.CrailStorage;
+import io.albis.crail.local.CrailLocalCluster;
 import io.albis.hdfs.local.LocalHdfsCluster;
+import io.albis.storage.Storage;
 import io.albis.storage.StorageCopy;
 import io.albis.table.AlbisTable;
 import java.io.Closeable;
@@ -17,7 +20,8 @@ final class ScanTarget implements Closeable {
 
     enum Kind {
         PATH("path"),
-        HDFS_LOCAL("hdfs-local");
+        HDFS_LOCAL("hdfs-local"),
+        CRAIL_LOCAL("crail-local");
 
         private final String label;
 
@@ -57,15 +61,44 @@ final class ScanTarget implements Closeable {
         if (kind == Kind.PATH) {
             return new ScanTarget(kind, source, () -> { });
         }
-        LocalHdfsCluster hdfs = LocalHdfsCluster.start(HDFS_BLOCK);
+        if (kind == Kind.HDFS_LOCAL) {
+            LocalHdfsCluster hdfs = LocalHdfsCluster.start(HDFS_BLOCK);
+            try {
+                return copied(kind, source, hdfs.storage(), hdfs.uri() + "/table", hdfs);
+            } catch (IOException | RuntimeException e) {
+                hdfs.close();
+                throw e;
+            }
+        }
+        // Room for the table plus a block per file and directory; allocated as it is used.
+        long bytes = Math.max(CrailLocalCluster.DEFAULT_STORAGE_BYTES, 2 * tableBytes(source));
+        CrailLocalCluster crail = CrailLocalCluster.start(0, bytes);
         try {
-            String path = hdfs.uri() + "/table";
-            StorageCopy.copy(source.storage(), source.path(), hdfs.storage(), path);
-            return new ScanTarget(kind, AlbisTable.open(hdfs.storage(), path), hdfs);
+            CrailStorage storage = CrailStorage.open(crail.uri());
+            return copied(kind, source, storage, crail.uri() + "/table", () -> {
+                storage.close();
+                crail.close();
+            });
         } catch (IOException | RuntimeException e) {
-            hdfs.close();
+            crail.close();
             throw e;
         }
+    }
+
+    private static ScanTarget copied(Kind kind, AlbisTable source, Storage storage, String path, Closeable backend)
+            throws IOException {
+        StorageCopy.copy(source.storage(), source.path(), storage, path);
+        return new ScanTarget(kind, AlbisTable.open(storage, path), backend);
+    }
+
+    private static long tableBytes(AlbisTable table) throws IOException {
+        long total = 0;
+        for (String f : io.albis.scan.ChecksumScan.dataFiles(table, io.albis.read.ReadOptions.all())) {
+            try (var file = table.storage().open(f)) {
+                total += file.length();
+            }
+        }
+        return total;
     }
 
     Kind kind() {

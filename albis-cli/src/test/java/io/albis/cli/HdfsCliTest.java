@@ -15,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The commands on hdfs:// tables, and {@code scan --storage hdfs-local}, against an in-process HDFS. */
+/** The commands on hdfs:// tables against an in-process HDFS, and {@code scan --storage} on every backend. */
 class HdfsCliTest {
     @TempDir
     static Path dir;
@@ -87,6 +87,21 @@ class HdfsCliTest {
         assertEquals(onPath.get("rows"), onHdfs.get("rows"));
         assertEquals(onPath.get("file_bytes"), onHdfs.get("file_bytes"));
         assertTrue(onHdfs.get("raw_gbps").doubleValue() > 0, onHdfs.toString());
+    }
+
+    @Test
+    void scanMeasuresLocalHdfsAndCrailInOneRun() throws Exception {
+        Cli.Run run = Cli.run("scan", local, "--storage", "path,hdfs-local,crail-local", "--json");
+        assertEquals(0, run.exit(), run.toString());
+        List<String> lines = run.out().strip().lines().toList();
+        assertEquals(3, lines.size(), run.out());
+        JsonNode onPath = new ObjectMapper().readTree(lines.get(0));
+        JsonNode onCrail = new ObjectMapper().readTree(lines.get(2));
+        assertEquals("crail-local", onCrail.get("storage").textValue());
+        assertTrue(onCrail.get("table").textValue().startsWith("crail://"), onCrail.toString());
+        assertEquals(onPath.get("checksum"), onCrail.get("checksum"));
+        assertEquals(onPath.get("rows"), onCrail.get("rows"));
+        assertEquals(onPath.get("file_bytes"), onCrail.get("file_bytes"));
     }
 
     @Test

@@ -93,8 +93,9 @@ public final class BenchMain implements Callable<Integer> {
     boolean listFormats;
 
     @Option(names = "--storage", split = ",", paramLabel = "WHERE", defaultValue = "local",
-            description = {"Storage backends experiment 8 reads Albis from: 'local' (default) and 'hdfs-local' (an HDFS"
-                    + " the harness starts in its own JVM on 127.0.0.1; the tables are copied into it)."})
+            description = {"Storage backends experiment 8 reads Albis from: 'local' (default), 'hdfs-local' (an HDFS"
+                    + " the harness starts in its own JVM on 127.0.0.1; the tables are copied into it) and"
+                    + " 'crail-local' (likewise a Crail namenode and TCP datanode)."})
     List<String> storage;
 
     @Override

@@ -1,6 +1,7 @@
 package io.albis.bench;
 
 import io.albis.bench.format.albis.BenchStorage;
+import io.albis.crail.local.CrailLocalCluster;
 import io.albis.hdfs.local.LocalHdfsCluster;
 import java.io.Closeable;
 import java.io.IOException;
@@ -16,8 +17,12 @@ public final class StorageBackends implements Closeable {
     /** HDFS blocks: 256 MiB, so every data file of a default row group is a single block. */
     private static final long HDFS_BLOCK = 256L << 20;
 
+    /** Crail memory: room for store_sales at scale 1 twice over, allocated as it is used. */
+    private static final long CRAIL_BYTES = 2L << 30;
+
     private final List<String> started = new ArrayList<>();
     private LocalHdfsCluster hdfs;
+    private CrailLocalCluster crail;
 
     private StorageBackends() {}
 
@@ -28,8 +33,9 @@ public final class StorageBackends implements Closeable {
                 switch (w.trim()) {
                     case "local" -> { }
                     case "hdfs-local" -> b.startHdfs();
+                    case "crail-local" -> b.startCrail();
                     default -> throw new IllegalArgumentException("--storage: unknown '" + w
-                            + "'; use local and/or hdfs-local");
+                            + "'; use local, hdfs-local and/or crail-local");
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -48,6 +54,15 @@ public final class StorageBackends implements Closeable {
         started.add("hdfs " + hdfs.uri());
     }
 
+    private void startCrail() throws IOException {
+        if (crail != null) {
+            return;
+        }
+        crail = CrailLocalCluster.start(0, CRAIL_BYTES);
+        System.setProperty(BenchStorage.CRAIL_ROOT_PROPERTY, crail.uri().toString());
+        started.add("crail " + crail.uri());
+    }
+
     List<String> started() {
         return started;
     }
@@ -55,15 +70,22 @@ public final class StorageBackends implements Closeable {
     /** -D flags that give a fork this JVM's backend roots. */
     public static List<String> forkProperties() {
         List<String> out = new ArrayList<>();
-        String hdfsRoot = System.getProperty(BenchStorage.HDFS_ROOT_PROPERTY);
-        if (hdfsRoot != null) {
-            out.add("-D" + BenchStorage.HDFS_ROOT_PROPERTY + "=" + hdfsRoot);
+        for (String property : List.of(BenchStorage.HDFS_ROOT_PROPERTY, BenchStorage.CRAIL_ROOT_PROPERTY)) {
+            String root = System.getProperty(property);
+            if (root != null) {
+                out.add("-D" + property + "=" + root);
+            }
         }
         return out;
     }
 
     @Override
     public void close() throws IOException {
+        if (crail != null) {
+            System.clearProperty(BenchStorage.CRAIL_ROOT_PROPERTY);
+            crail.close();
+            crail = null;
+        }
         if (hdfs != null) {
             System.clearProperty(BenchStorage.HDFS_ROOT_PROPERTY);
             hdfs.close();

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every experiment at a tiny scale, in process, one round, one repetition, with every format on
- * the classpath (other modules' formats included) and Albis also read from an in-process HDFS:
+ * the classpath (other modules' formats included) and Albis also read from an in-process HDFS and Crail:
  * each writes its CSV and PNG, and every format agrees with the source's data. Keeps the harness from rotting; asserts no timings.
  */
 class MiniatureRunTest {
@@ -27,7 +27,7 @@ class MiniatureRunTest {
     void everyExperimentWritesItsCsvAndChart(@TempDir Path out) throws IOException {
         ResultFiles.runHarness("--experiments", "all", "--scale", Double.toString(TestData.STORE_SALES_SCALE),
                 "--in-process", "--forks", "1", "--warmup", "0", "--repeat", "1", "--threads", "1,2",
-                "--data", TestData.root().toString(), "--out", out.toString(), "--storage", "local,hdfs-local");
+                "--data", TestData.root().toString(), "--out", out.toString(), "--storage", "local,hdfs-local,crail-local");
         assertTrue(Files.isRegularFile(out.resolve("run.txt")), "run.txt");
 
         // An in-process run measures every registered format except those that need JVM flags of their own.
@@ -51,7 +51,7 @@ class MiniatureRunTest {
                 .map(r -> r.get("variant")).collect(Collectors.toSet()), "Albis layouts of experiment 3");
         List<CSVRecord> storage = ResultFiles.rows(out, new StorageRead());
         for (String format : List.of("raw", "albis-binary")) {
-            assertEquals(Set.of("", "hdfs"), storage.stream().filter(r -> r.get("format").equals(format))
+            assertEquals(Set.of("", "hdfs", "crail"), storage.stream().filter(r -> r.get("format").equals(format))
                     .map(r -> r.get("variant")).collect(Collectors.toSet()), format + " on each backend in experiment 8");
         }
         List<CSVRecord> segments = ResultFiles.rows(out, new SegmentSize());

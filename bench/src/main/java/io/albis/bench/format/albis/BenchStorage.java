@@ -10,18 +10,21 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Where Albis copies are read from. The harness starts the backends a run asks for (an HDFS in
- * its own JVM, on 127.0.0.1) and hands their root URIs to every fork as system properties; a
+ * Where Albis copies are read from. The harness starts the backends a run asks for (an HDFS and
+ * a Crail cluster in its own JVM, on 127.0.0.1) and hands their root URIs to every fork as system properties; a
  * fork copies a local Albis table to a backend on first use (not timed: the warm-up reads come
  * first) and reads it there through the backend's storage, so raw and Albis reads of a backend
  * go through the same storage layer.
  */
 public final class BenchStorage {
     /** Backends a layout can name, as variant tokens. */
-    public static final List<String> BACKENDS = List.of("hdfs");
+    public static final List<String> BACKENDS = List.of("hdfs", "crail");
 
     /** System property holding the root URI of the harness's HDFS. */
     public static final String HDFS_ROOT_PROPERTY = "albis.bench.hdfs";
+
+    /** System property holding the root URI of the harness's Crail cluster. */
+    public static final String CRAIL_ROOT_PROPERTY = "albis.bench.crail";
 
     private BenchStorage() {}
 
@@ -29,6 +32,7 @@ public final class BenchStorage {
     public static String root(String backend) {
         return switch (backend) {
             case "hdfs" -> System.getProperty(HDFS_ROOT_PROPERTY);
+            case "crail" -> System.getProperty(CRAIL_ROOT_PROPERTY);
             default -> throw new IllegalArgumentException("unknown storage backend '" + backend + "'; known: " + BACKENDS);
         };
     }
