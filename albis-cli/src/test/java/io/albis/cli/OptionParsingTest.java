@@ -54,7 +54,10 @@ class OptionParsingTest {
         assertSame(LocalStorage.INSTANCE, Storages.forPath("relative/t"));
         assertSame(LocalStorage.INSTANCE, Storages.forPath("file:///tmp/t"));
         assertSame(LocalStorage.INSTANCE, Storages.forPath("odd:name"));
-        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> Storages.forPath("crail://host/t"));
-        assertTrue(e.getMessage().contains("'crail://'") && e.getMessage().contains("local paths"), e.getMessage());
+        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> Storages.forPath("nosuch://host/t"));
+        assertTrue(e.getMessage().contains("'nosuch://'") && e.getMessage().contains("local paths"), e.getMessage());
+        for (String backend : new String[] {"hdfs://", "crail://"}) {
+            assertTrue(Storages.supported().contains(backend), backend + " in " + Storages.supported());
+        }
     }
 }
