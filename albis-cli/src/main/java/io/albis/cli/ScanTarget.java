@@ -73,13 +73,18 @@ final class ScanTarget implements Closeable {
         // Room for the table plus a block per file and directory; allocated as it is used.
         long bytes = Math.max(CrailLocalCluster.DEFAULT_STORAGE_BYTES, 2 * tableBytes(source));
         CrailLocalCluster crail = CrailLocalCluster.start(0, bytes);
+        CrailStorage storage = null;
         try {
-            CrailStorage storage = CrailStorage.open(crail.uri());
+            storage = CrailStorage.open(crail.uri());
+            CrailStorage opened = storage;
             return copied(kind, source, storage, crail.uri() + "/table", () -> {
-                storage.close();
+                opened.close();
                 crail.close();
             });
         } catch (IOException | RuntimeException e) {
+            if (storage != null) {
+                storage.close();
+            }
             crail.close();
             throw e;
         }

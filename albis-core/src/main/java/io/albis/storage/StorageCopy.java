@@ -15,11 +15,14 @@ public final class StorageCopy {
 
     /** Copies {@code from} (a file or directory) on {@code source} to {@code to} on {@code target}; {@code to} must not exist. */
     public static long copy(Storage source, String from, Storage target, String to) throws IOException {
+        while (to.length() > 1 && to.endsWith("/")) {
+            to = to.substring(0, to.length() - 1);
+        }
         if (target.exists(to)) {
             throw new java.nio.file.FileAlreadyExistsException(to, from, "copy target exists");
         }
-        String tmp = to + ".copying";
-        target.delete(tmp);
+        // A name of its own, so two copies to one target never write into each other's tree.
+        String tmp = to + ".copying-" + java.util.UUID.randomUUID();
         try {
             long bytes = copyTree(source, from, target, tmp, ByteBuffer.allocateDirect(CHUNK));
             target.rename(tmp, to);

@@ -49,7 +49,13 @@ public final class Storages {
         }
         Storage opened = open(scheme, uri, path);
         Storage raced = OPEN.putIfAbsent(key, opened);
-        return raced == null ? opened : raced;
+        if (raced == null) {
+            return opened;
+        }
+        if (opened instanceof java.io.Closeable c) {
+            c.close(); // another thread opened the same storage first
+        }
+        return raced;
     }
 
     /** The lower-case scheme of {@code path}, or null for a plain local path. */

@@ -296,6 +296,22 @@ public abstract class StorageContract {
         assertEquals(List.of("Z", "_schema.00000001", "a", "rg-00000001", "rg-00000002", "rg-00000010", "sub"),
                 storage().list(dir));
         assertThrows(IOException.class, () -> storage().list(path("no-such-dir")));
+        assertThrows(IOException.class, () -> storage().list(storage().resolve(dir, "a")), "listing a file");
+    }
+
+    @Test
+    void aTreeIsCopiedWholeIntoPlaceAndNeverOverAnExistingOne() throws IOException {
+        String src = path("src");
+        storage().mkdirs(storage().resolve(src, "cg"));
+        byte[] data = randomBytes(5000, 13);
+        writeFile(storage().resolve(storage().resolve(src, "cg"), "data"), data);
+        writeFile(storage().resolve(src, "_schema"), new byte[] {1, 2, 3});
+        String dst = path("dst");
+        assertEquals(5003, io.albis.storage.StorageCopy.copy(storage(), src, storage(), dst + "/"));
+        assertEquals(List.of("_schema", "cg"), storage().list(dst));
+        assertArrayEquals(data, readAll(storage().resolve(storage().resolve(dst, "cg"), "data")));
+        assertThrows(IOException.class, () -> io.albis.storage.StorageCopy.copy(storage(), src, storage(), dst));
+        assertEquals(List.of("dst", "src"), storage().list(root), "no temporary tree left behind");
     }
 
     @Test

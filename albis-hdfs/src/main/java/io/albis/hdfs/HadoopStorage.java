@@ -17,13 +17,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.UnsupportedFileSystemException;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * Albis storage over Hadoop's {@link FileSystem} API: hdfs://, file:// and any file system Hadoop
  * is configured for. Paths are full URIs or paths the file system resolves against its root.
  *
- * <p>Renames go through {@link FileContext} with {@link Options.Rename#NONE}, which is one atomic
- * namenode operation on HDFS and fails if the target exists. {@code FileSystem.rename} would move
+ * <p>Renames use {@link Options.Rename#NONE} (HDFS directly, other file systems through
+ * {@link FileContext}), which is one atomic namenode operation on HDFS and fails if the target exists. {@code FileSystem.rename} would move
  * a directory <em>into</em> an existing target directory instead of failing, which would let two
  * writers publish the same row group.
  */
@@ -42,6 +43,10 @@ public final class HadoopStorage implements Storage, Closeable {
      */
     public static HadoopStorage open(URI uri, Configuration conf) throws IOException {
         FileSystem fs = FileSystem.newInstance(uri, conf);
+        if (fs instanceof DistributedFileSystem) {
+            // HDFS renames without replacing by itself; a FileContext would hold a second client that cannot be closed.
+            return new HadoopStorage(fs, null);
+        }
         try {
             return new HadoopStorage(fs, FileContext.getFileContext(fs.getUri(), conf));
         } catch (UnsupportedFileSystemException e) {
@@ -62,7 +67,12 @@ public final class HadoopStorage implements Storage, Closeable {
 
     @Override
     public List<String> list(String dir) throws IOException {
-        FileStatus[] entries = fs.listStatus(p(dir));
+        Path path = p(dir);
+        // listStatus of a file lists the file itself; the contract wants an error, as locally.
+        if (!fs.getFileStatus(path).isDirectory()) {
+            throw new java.nio.file.NotDirectoryException(dir);
+        }
+        FileStatus[] entries = fs.listStatus(path);
         List<String> names = new ArrayList<>(entries.length);
         for (FileStatus e : entries) {
             names.add(e.getPath().getName());
@@ -109,7 +119,11 @@ public final class HadoopStorage implements Storage, Closeable {
     @Override
     public void rename(String from, String to) throws IOException {
         try {
-            fc.rename(p(from), p(to), Options.Rename.NONE);
+            if (fs instanceof DistributedFileSystem dfs) {
+                dfs.rename(p(from), p(to), Options.Rename.NONE);
+            } else {
+                fc.rename(p(from), p(to), Options.Rename.NONE);
+            }
         } catch (FileAlreadyExistsException e) {
             throw new java.nio.file.FileAlreadyExistsException(to, from, "rename target exists");
         }

@@ -22,7 +22,8 @@ public final class HadoopStorageProvider implements StorageProvider {
         try {
             FileSystem.getFileSystemClass(scheme, configuration());
             return true;
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            // No file system for the scheme, or one Hadoop names whose class is not on the class path (s3a, abfs, ...).
             return false;
         }
     }
