@@ -44,9 +44,6 @@ final class ScanTarget implements Closeable {
         }
     }
 
-    /** HDFS blocks for the copy: 256 MiB, so every data file of a default row group is one block. */
-    private static final long HDFS_BLOCK = 256L << 20;
-
     private final Kind kind;
     private final AlbisTable table;
     private final Closeable backend;
@@ -62,7 +59,7 @@ final class ScanTarget implements Closeable {
             return new ScanTarget(kind, source, () -> { });
         }
         if (kind == Kind.HDFS_LOCAL) {
-            LocalHdfsCluster hdfs = LocalHdfsCluster.start(HDFS_BLOCK);
+            LocalHdfsCluster hdfs = LocalHdfsCluster.start(LocalHdfsCluster.TABLE_BLOCK_SIZE);
             try {
                 return copied(kind, source, hdfs.storage(), hdfs.uri() + "/table", hdfs);
             } catch (IOException | RuntimeException e) {

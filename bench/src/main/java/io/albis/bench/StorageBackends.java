@@ -14,9 +14,6 @@ import java.util.List;
  * ({@link #forkProperties}); their data is deleted when the run ends.
  */
 public final class StorageBackends implements Closeable {
-    /** HDFS blocks: 256 MiB, so every data file of a default row group is a single block. */
-    private static final long HDFS_BLOCK = 256L << 20;
-
     /** Crail memory: room for store_sales at scale 1 twice over, allocated as it is used. */
     private static final long CRAIL_BYTES = 2L << 30;
 
@@ -49,7 +46,7 @@ public final class StorageBackends implements Closeable {
         if (hdfs != null) {
             return;
         }
-        hdfs = LocalHdfsCluster.start(HDFS_BLOCK);
+        hdfs = LocalHdfsCluster.start(LocalHdfsCluster.TABLE_BLOCK_SIZE);
         System.setProperty(BenchStorage.HDFS_ROOT_PROPERTY, hdfs.uri().toString());
         started.add("hdfs " + hdfs.uri());
     }

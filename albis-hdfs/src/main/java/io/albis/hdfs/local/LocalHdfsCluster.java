@@ -3,6 +3,7 @@ package io.albis.hdfs.local;
 import io.albis.hdfs.HadoopStorage;
 import io.albis.hdfs.HadoopStorageProvider;
 import io.albis.storage.LocalStorage;
+import io.albis.write.WriterOptions;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
@@ -17,6 +18,12 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * close. Needs hadoop-client-minicluster on the class path (the CLI and the benchmark have it).
  */
 public final class LocalHdfsCluster implements Closeable {
+    /**
+     * The block size for measuring Albis tables: a default row group's size, so each of its data
+     * files is a single block, as a cluster tuned for large sequential reads would have it.
+     */
+    public static final long TABLE_BLOCK_SIZE = WriterOptions.DEFAULT_ROW_GROUP_BYTES;
+
     private final Path dir;
     private final MiniDFSCluster cluster;
     private final HadoopStorage storage;
