@@ -88,7 +88,7 @@ class CorruptionTest {
         TableChecks.write(LocalStorage.INSTANCE, table.toString(), expected, options, new Random(1));
         TableChecks.write(memory, MEMORY_TABLE, expected, options, new Random(1));
         assertEquals(3, AlbisTable.open(table.toString()).rowGroups().size());
-        assertEquals(13, memory.filesUnder(MEMORY_TABLE).size(), "1 schema, 3 x 2 data and metadata files");
+        assertEquals(14, memory.filesUnder(MEMORY_TABLE).size(), memory.filesUnder(MEMORY_TABLE) + ": 1 schema, 1 table state, 3 x 2 data and metadata files");
     }
 
     // ------------------------------------------------------------------ reading and judging
@@ -439,12 +439,17 @@ class CorruptionTest {
     }
 
     @Test
-    void aDamagedNewerSchemaVersionIsAnErrorNotASilentFallback() throws IOException {
-        Files.write(table.resolve("_schema.00000002"), Files.readAllBytes(files("schema").get(0)));
+    void aDamagedNewestTableStateIsAnErrorNotASilentFallback() throws IOException {
+        byte[] state = Files.readAllBytes(table.resolve("_state.00000001"));
+        Files.write(table.resolve("_state.00000002"), state);
         assertThrows(CorruptFileException.class, () -> AlbisTable.open(table.toString()),
-                "version 2 holding a version-1 schema");
-        Files.write(table.resolve("_schema.00000002"), "garbage".getBytes(StandardCharsets.US_ASCII));
-        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(table.toString()));
+                "version 2 holding version 1");
+        Files.write(table.resolve("_state.00000002"), "garbage".getBytes(StandardCharsets.US_ASCII));
+        assertThrows(CorruptFileException.class, () -> AlbisTable.open(table.toString()));
+        Files.delete(table.resolve("_state.00000002"));
+        Files.delete(table.resolve("_schema.00000001"));
+        CorruptFileException e = assertThrows(CorruptFileException.class, () -> AlbisTable.open(table.toString()));
+        assertTrue(e.getMessage().contains("schema version 1 is missing"), e.getMessage());
     }
 
     @Test
@@ -452,44 +457,58 @@ class CorruptionTest {
         Path tmp = Files.createDirectories(table.resolve("_tmp.rg.5c0ffee/cg-00000000"));
         Files.write(tmp.resolve("data"), new byte[] {1, 2, 3});
         Path tmpCopy = table.resolve("_tmp.rg-00000009.abc");
-        copyTree(table.resolve("rg-00000000"), tmpCopy);
+        copyTree(Path.of(AlbisTable.open(table.toString()).rowGroups().get(0).path()), tmpCopy);
         Files.writeString(table.resolve("_tmp._schema.00000009.x"), "half-written schema");
-        Path orphan = Files.createDirectories(table.resolve("rg-00000001/cg-00000099"));
+        Path orphan = Files.createDirectories(
+                Path.of(AlbisTable.open(table.toString()).rowGroups().get(1).path(), "cg-00000099"));
+        copyTree(Path.of(AlbisTable.open(table.toString()).rowGroups().get(0).path()),
+                table.resolve("rg-0123456789abcdef0123-00000000-00000000-00000000"));
         Files.write(orphan.resolve("meta"), "not even a metadata file".getBytes(StandardCharsets.US_ASCII));
         Files.createDirectories(table.resolve(".hidden"));
         Files.writeString(table.resolve("_schema.1"), "not eight digits: not a schema file");
         Files.writeString(table.resolve("_schema.00000001.bak"), "not a schema file either");
         Files.createDirectories(table.resolve("rg-1"));
+        Files.createDirectories(table.resolve("rg-00000005/cg-00000000"));
         assertEquals(3, AlbisTable.open(table.toString()).rowGroups().size());
         assertTrue(matchesExpected(readEverything(true, false)), "the same rows as before");
     }
 
     @Test
-    void aStrayFileNamedLikeARowGroupIsAnErrorNamingIt() throws IOException {
-        Path stray = table.resolve("rg-00000007");
-        Files.writeString(stray, "not a directory");
+    void aFileInPlaceOfAListedRowGroupIsAnErrorNamingIt() throws IOException {
+        Path rg = Path.of(AlbisTable.open(table.toString()).rowGroups().get(1).path());
+        deleteTree(rg);
+        Files.writeString(rg, "not a directory");
         IOException e = assertThrows(IOException.class, () -> readEverything(true, false));
-        assertTrue(e.getMessage().contains(stray.toString()), e.toString());
+        assertTrue(e.getMessage().contains(rg.toString()), e.toString());
     }
 
     @Test
-    void aRowGroupDirectoryWithoutColumnGroupsIsAnError() throws IOException {
-        Files.createDirectories(table.resolve("rg-00000003"));
+    void aListedRowGroupDirectoryWithoutColumnGroupsIsAnError() throws IOException {
+        Path rg = Path.of(AlbisTable.open(table.toString()).rowGroups().get(2).path());
+        deleteTree(rg);
+        Files.createDirectories(rg);
         CorruptFileException e = assertThrows(CorruptFileException.class, () -> readEverything(true, false));
-        assertTrue(e.file().startsWith(table.resolve("rg-00000003").toString()), e.file());
+        assertTrue(e.file().startsWith(rg.toString()), e.file());
         assertTrue(e.getMessage().contains("missing"), e.getMessage());
     }
 
     @Test
-    void theHighestSchemaVersionWins() throws IOException {
+    void theTableStateNamesTheSchemaReadersUse() throws IOException {
         AlbisTable v1 = AlbisTable.open(table.toString());
         SchemaStore.publish(LocalStorage.INSTANCE, table.toString(), v1.schema().withVersion(2));
-        AlbisTable v2 = AlbisTable.open(table.toString());
-        assertEquals(2, v2.schema().version());
+        assertEquals(1, AlbisTable.open(table.toString()).schema().version(),
+                "a schema no commit names is not the table's yet");
         assertTrue(matchesExpected(readEverything(true, false)));
-        Files.writeString(table.resolve("_schema.00000003"), "a damaged newest schema");
-        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(table.toString()),
-                "the newest version is read, never silently skipped");
+        Files.writeString(table.resolve("_schema.00000003"), "a damaged schema no state names");
+        assertTrue(matchesExpected(readEverything(true, false)));
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(q);
+            }
+        }
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -33,6 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What happens after things go wrong: failed readers and writers, racing renames, hostile inputs. */
 class FailureSafetyTest {
+    /** The directory of the table's {@code index}-th row group, as its table state lists it. */
+    private static String rowGroup(String table, int index) throws IOException {
+        return AlbisTable.open(table).rowGroups().get(index).path();
+    }
+
     @TempDir
     Path dir;
 
@@ -54,7 +59,7 @@ class FailureSafetyTest {
     @Test
     void aReaderThatFailedRefusesToGoOnInsteadOfPairingRowsWrongly() throws IOException {
         String t = twoGroupTable(40);
-        String vData = t + "/rg-00000000/cg-00000001/data";
+        String vData = rowGroup(t, 0) + "/cg-00000001/data";
         FlakyStorage flaky = new FlakyStorage(vData);
         AlbisTable table = AlbisTable.open(flaky, t);
         try (AlbisReader r = table.newReader()) {
@@ -88,7 +93,7 @@ class FailureSafetyTest {
         w.setString(1, "x".repeat(200)); // forces segment flushes, which now fail
         assertThrows(IOException.class, w::nextRow);
         assertThrows(IllegalStateException.class, () -> w.setInt(0, 3));
-        w.close();
+        assertThrows(IOException.class, w::close, "a writer that failed commits nothing");
         assertEquals(0, AlbisTable.open(t).rowGroups().size());
         assertTrue(Files.list(Path.of(t)).noneMatch(p -> p.getFileName().toString().startsWith("_tmp.")));
     }
@@ -119,7 +124,7 @@ class FailureSafetyTest {
     @Test
     void aMissingColumnGroupIsDamageNotNulls() throws IOException {
         String t = twoGroupTable(5);
-        LocalStorage.INSTANCE.delete(t + "/rg-00000000/cg-00000001");
+        LocalStorage.INSTANCE.delete(rowGroup(t, 0) + "/cg-00000001");
         assertThrows(CorruptFileException.class, () -> {
             try (AlbisReader r = AlbisTable.open(t).newReader()) {
                 r.advance();
@@ -130,7 +135,7 @@ class FailureSafetyTest {
     @Test
     void aFifoInPlaceOfAFileIsRefusedWithoutBlocking() throws Exception {
         String t = twoGroupTable(3);
-        Path meta = Path.of(t, "rg-00000000", "cg-00000000", "meta");
+        Path meta = Path.of(rowGroup(t, 0), "cg-00000000", "meta");
         Files.delete(meta);
         assertEquals(0, new ProcessBuilder("mkfifo", meta.toString()).start().waitFor());
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
@@ -260,7 +265,7 @@ class FailureSafetyTest {
             w.nextRow();
         }
         // The one row is [bitmap 0x00][0x01] at offset 8; make the value byte 0x02.
-        Path data = Path.of(t, "rg-00000000", "cg-00000000", "data");
+        Path data = Path.of(rowGroup(t, 0), "cg-00000000", "data");
         byte[] bytes = Files.readAllBytes(data);
         bytes[9] = 2;
         Files.write(data, bytes);

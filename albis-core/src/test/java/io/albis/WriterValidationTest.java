@@ -213,7 +213,11 @@ class WriterValidationTest {
             w.nextRow();
         }
         assertEquals(List.of(1, 2, 3), ids(path("t")));
-        assertEquals(List.of("_schema.00000001", "rg-00000000", "rg-00000001", "rg-00000002"), entries("t"));
+        List<String> names = entries("t");
+        assertEquals(List.of("_schema.00000001", "_state.00000001", "_state.00000002", "_state.00000003"),
+                names.subList(0, 4), "one table state per commit");
+        assertEquals(3, names.stream().filter(n -> n.startsWith("rg-")).count(), names.toString());
+        assertEquals(7, names.size(), "no job directories or temporary files left: " + names);
     }
 
     @Test
@@ -262,7 +266,7 @@ class WriterValidationTest {
         }
         w.abort();
         assertEquals(0, AlbisTable.open(path("t")).rowGroups().size());
-        assertEquals(List.of("_schema.00000001"), entries("t"), "the temporary row group is deleted");
+        assertEquals(List.of("_schema.00000001"), entries("t"), "the job's row group and directory are deleted");
 
         AlbisWriter w2 = AlbisWriter.append(LocalStorage.INSTANCE, path("t"), null, WriterOptions.defaults()
                 .withRowGroupRows(3));
@@ -270,9 +274,10 @@ class WriterValidationTest {
             w2.setInt(0, i);
             w2.nextRow();
         }
+        assertEquals(1, w2.rowGroupsWritten());
         w2.abort();
-        assertEquals(List.of(0, 1, 2), ids(path("t")), "only the row group completed before abort()");
-        assertEquals(List.of("_schema.00000001", "rg-00000000"), entries("t"));
+        assertEquals(List.of(), ids(path("t")), "not even the row group completed before abort()");
+        assertEquals(List.of("_schema.00000001"), entries("t"));
     }
 
     // ------------------------------------------------------------------ storage failures
@@ -350,7 +355,7 @@ class WriterValidationTest {
     }
 
     @Test
-    void aFailingMetadataWriteDropsThatRowGroupOnly() throws IOException {
+    void aFailingMetadataWriteCommitsNothing() throws IOException {
         FailingStorage storage = new FailingStorage();
         AlbisWriter w = AlbisWriter.create(storage, path("t"), schema(), WriterOptions.defaults().withRowGroupRows(3));
         for (int i = 0; i < 3; i++) {
@@ -362,15 +367,15 @@ class WriterValidationTest {
         IOException e = assertThrows(IOException.class, () -> writeRow(w, 5));
         assertTrue(e.getMessage().contains("simulated"), e.getMessage());
         storage.failCreate = p -> false;
-        w.close();
-        assertEquals(List.of(0, 1, 2), ids(path("t")), "only the complete row group is visible");
-        assertEquals(List.of("_schema.00000001", "rg-00000000"), entries("t"), "the failed one left nothing");
+        assertThrows(IOException.class, w::close);
+        assertEquals(List.of(), ids(path("t")), "not even the row group completed before the failure");
+        assertEquals(List.of("_schema.00000001"), entries("t"), "the failed job left nothing");
     }
 
     @Test
     void aFailingRenameLeavesNoVisibleRowGroup() throws IOException {
         FailingStorage storage = new FailingStorage();
-        storage.failRename = p -> p.endsWith("rg-00000000");
+        storage.failRename = p -> p.endsWith("_state.00000001");
         AlbisWriter w = AlbisWriter.create(storage, path("t"), schema(), WriterOptions.defaults());
         writeRow(w, 0);
         assertThrows(IOException.class, w::close);
@@ -380,11 +385,10 @@ class WriterValidationTest {
 
     /**
      * A data write fails while a row is being added (a segment flush); the disk then recovers.
-     * Closing afterwards must not publish a row group whose column groups disagree or hold a
-     * partial row: only complete row groups become visible, and the table stays readable.
+     * Closing afterwards must not publish anything: the job's rows are all or nothing.
      */
     @Test
-    void closeAfterAFailedRowWritePublishesOnlyCompleteRowGroups() throws IOException {
+    void closeAfterAFailedRowWriteCommitsNothing() throws IOException {
         FailingStorage storage = new FailingStorage();
         Schema twoGroups = Schema.builder().fields(schema().fields()).columnPerGroup().build();
         AlbisWriter w = AlbisWriter.create(storage, path("t"), twoGroups,
@@ -404,14 +408,9 @@ class WriterValidationTest {
             }
         }
         assertTrue(failure != null && failure.getMessage().contains("simulated"), "the write failure surfaces");
-        w.close();
-        AlbisTable t = AlbisTable.open(path("t"));
-        List<Integer> ids = ids(path("t"));
-        assertTrue(ids.size() >= 10 && ids.size() <= written, "rows " + ids);
-        for (int i = 0; i < ids.size(); i++) {
-            assertEquals(i, ids.get(i), "rows are the complete ones, in order");
-        }
-        assertEquals(ids.size(), t.rowCount());
-        assertTrue(entries("t").stream().noneMatch(n -> n.startsWith("_tmp.")), "no temporary leftovers " + entries("t"));
+        assertTrue(written < 20);
+        assertThrows(IOException.class, w::close);
+        assertEquals(List.of(), ids(path("t")));
+        assertEquals(List.of("_schema.00000001"), entries("t"), "no leftovers");
     }
 }

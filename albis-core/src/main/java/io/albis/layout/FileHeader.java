@@ -20,6 +20,8 @@ public final class FileHeader {
     public static final byte KIND_SCHEMA = 'S';
     public static final byte KIND_DATA = 'D';
     public static final byte KIND_METADATA = 'M';
+    public static final byte KIND_STATE = 'T';
+    public static final byte KIND_TASK = 'C';
 
     private FileHeader() {}
 

@@ -1,6 +1,7 @@
 package io.albis.table;
 
 import io.albis.error.CorruptFileException;
+import io.albis.error.NotAnAlbisTableException;
 import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
@@ -17,9 +18,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * An Albis table as a reader finds it: the current schema, and the row groups discovered from
- * directory names. Temporary directories and column groups the schema does not name are
- * ignored, so half-written work is never seen.
+ * An Albis table as a reader finds it: a snapshot of its latest table state (the row groups, in
+ * order, and the schema version they were written with). Row groups of jobs that have not
+ * committed, temporary names and column groups the schema does not name are never seen. A table
+ * of format 1.0 has no state file: its row groups are the {@code rg-NNNNNNNN} directories.
+ *
+ * <p>The snapshot does not move: commits published after {@link #open} are seen by opening the
+ * table again, and the files of this snapshot stay for the table's snapshot retention after a
+ * commit supersedes it (docs/FORMAT.md, "Table state and commits").
  */
 public final class AlbisTable {
     /** Metadata files larger than this are refused before anything is allocated for them. */
@@ -31,25 +37,59 @@ public final class AlbisTable {
     private final String path;
     private final Schema schema;
     private final List<RowGroupRef> rowGroups;
+    private final TableState state;
 
-    private AlbisTable(Storage storage, String path, Schema schema, List<RowGroupRef> rowGroups) {
+    private AlbisTable(Storage storage, String path, Schema schema, List<RowGroupRef> rowGroups, TableState state) {
         this.storage = storage;
         this.path = path;
         this.schema = schema;
         this.rowGroups = List.copyOf(rowGroups);
+        this.state = state;
     }
 
     public static AlbisTable open(Storage storage, String path) throws IOException {
-        Schema schema = SchemaStore.read(storage, path);
+        if (!storage.exists(path)) {
+            throw new NotAnAlbisTableException(path, -1, "no such table directory");
+        }
+        if (!storage.isDirectory(path)) {
+            throw new NotAnAlbisTableException(path, -1, "not an Albis table: a file, not a directory");
+        }
+        List<String> names = storage.list(path);
+        int version = TableStates.latestVersion(names);
+        if (version > 0) {
+            TableState state = TableStates.read(storage, path, version);
+            Schema schema = SchemaStore.read(storage, path, state.schemaVersion());
+            List<RowGroupRef> rgs = new ArrayList<>();
+            for (TableState.Entry e : state.rowGroups()) {
+                rgs.add(new RowGroupRef(rgs.size(), storage.resolve(path, e.name())));
+            }
+            return new AlbisTable(storage, path, schema, rgs, state);
+        }
+        // No state: a format 1.0 table, or a table whose first commit has not happened (it has no
+        // rg-NNNNNNNN directories then, since format 2.0 never writes such names).
+        int schemaVersion = -1;
+        for (String name : names) {
+            schemaVersion = Math.max(schemaVersion, TableLayout.schemaVersion(name));
+        }
+        if (schemaVersion < 0) {
+            throw new NotAnAlbisTableException(path, -1, "not an Albis table: no " + TableLayout.SCHEMA_PREFIX
+                    + "NNNNNNNN schema file in the directory");
+        }
+        Schema schema = SchemaStore.read(storage, path, schemaVersion);
         List<RowGroupRef> rgs = new ArrayList<>();
-        for (String name : storage.list(path)) {
+        for (String name : names) {
             int index = TableLayout.rowGroupIndex(name);
             if (index >= 0) {
                 rgs.add(new RowGroupRef(index, storage.resolve(path, name)));
             }
         }
         rgs.sort((a, b) -> Integer.compare(a.index(), b.index()));
-        return new AlbisTable(storage, path, schema, rgs);
+        return new AlbisTable(storage, path, schema, rgs, null);
+    }
+
+    /** The table state this snapshot reads, or null for a table without one (format 1.0, or not yet committed). */
+    public TableState state() {
+        return state;
     }
 
     /** Opens the table at a local path or a URI whose scheme a storage backend serves ({@link Storages}). */
@@ -117,7 +157,7 @@ public final class AlbisTable {
         if (!storage.exists(p)) {
             throw new CorruptFileException(p, -1, "metadata file is missing from a published row group");
         }
-        byte[] bytes = SchemaStore.readSmallFile(storage, p, MAX_METADATA_BYTES);
+        byte[] bytes = SmallFiles.read(storage, p, MAX_METADATA_BYTES);
         // Refuse a file written for another layout before decoding (and allocating for) its segments.
         if (bytes.length >= META_COLUMN_COUNT_OFFSET + 4) {
             int columns = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)

@@ -1,17 +1,12 @@
 package io.albis.table;
 
-import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
 import io.albis.error.NotAnAlbisTableException;
 import io.albis.layout.TableLayout;
 import io.albis.schema.Schema;
 import io.albis.schema.SchemaCodec;
-import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
-import io.albis.storage.WritableFile;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.file.FileAlreadyExistsException;
 
 /**
  * Reads and publishes a table's versioned schema files. A new version is written under a
@@ -46,49 +41,31 @@ public final class SchemaStore {
             throw new NotAnAlbisTableException(table, -1, "not an Albis table: no " + TableLayout.SCHEMA_PREFIX
                     + "NNNNNNNN schema file in the directory");
         }
+        return read(storage, table, version);
+    }
+
+    /** Publishes {@code schema} as its version; fails if that version exists already. */
+    public static void publish(Storage storage, String table, Schema schema) throws IOException {
+        if (!SmallFiles.publish(storage, table, TableLayout.schemaName(schema.version()), SchemaCodec.encode(schema))) {
+            throw new java.util.ConcurrentModificationException("schema version " + schema.version() + " of " + table
+                    + " was published by someone else first");
+        }
+    }
+
+    /** Reads schema version {@code version} of the table. */
+    public static Schema read(Storage storage, String table, int version) throws IOException {
         String path = storage.resolve(table, TableLayout.schemaName(version));
-        Schema schema = SchemaCodec.decode(readSmallFile(storage, path, MAX_SCHEMA_BYTES), path);
+        byte[] bytes;
+        try {
+            bytes = SmallFiles.read(storage, path, MAX_SCHEMA_BYTES);
+        } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
+            throw new CorruptFileException(path, -1, "schema version " + version + " is missing");
+        }
+        Schema schema = SchemaCodec.decode(bytes, path);
         if (schema.version() != version) {
             throw new CorruptFileException(path, -1, "file name says schema version " + version + " but it holds version "
                     + schema.version());
         }
         return schema;
-    }
-
-    /** Publishes {@code schema} as its version; fails if that version exists already. */
-    public static void publish(Storage storage, String table, Schema schema) throws IOException {
-        String finalName = TableLayout.schemaName(schema.version());
-        String tmp = storage.resolve(table, TableLayout.tempName(finalName));
-        try (WritableFile out = storage.create(tmp)) {
-            out.write(ByteBuffer.wrap(SchemaCodec.encode(schema)));
-            out.sync();
-        } catch (IOException | RuntimeException e) {
-            storage.delete(tmp);
-            throw e;
-        }
-        try {
-            storage.rename(tmp, storage.resolve(table, finalName));
-        } catch (FileAlreadyExistsException e) {
-            storage.delete(tmp);
-            throw new java.util.ConcurrentModificationException("schema version " + schema.version() + " of " + table
-                    + " was published by someone else first");
-        } catch (IOException e) {
-            storage.delete(tmp);
-            throw e;
-        }
-    }
-
-    /** Reads a whole file of at most {@code max} bytes, refusing larger ones as corrupt. */
-    static byte[] readSmallFile(Storage storage, String path, int max) throws IOException {
-        try (ReadableFile f = storage.open(path)) {
-            long len = f.length();
-            if (len > max) {
-                throw new AlbisFormatException(path, -1, "file is " + len + " bytes, more than the " + max
-                        + " this kind of file may have");
-            }
-            ByteBuffer buf = ByteBuffer.allocate((int) len);
-            f.readFully(0, buf);
-            return buf.array();
-        }
     }
 }

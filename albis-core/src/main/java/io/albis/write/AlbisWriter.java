@@ -11,6 +11,7 @@ import io.albis.storage.LocalStorage;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.table.SchemaStore;
+import io.albis.table.WriteMode;
 import java.io.Closeable;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -28,8 +29,11 @@ import java.time.ZoneOffset;
  * typed setters (which do not box), then {@link #nextRow()}. Column indexes are those of
  * {@link Schema#columns()}. A value not set before {@code nextRow} is null.
  *
- * <p>Row groups become visible to readers one at a time, when complete; {@link #close()} publishes
- * the last one, {@link #abort()} drops the unfinished one. Not thread-safe: one writer per thread.
+ * <p>A writer is one task of a write job ({@link WriteJob}): its row groups stay invisible until the
+ * job commits. A writer from {@link #create}, {@link #append} or {@link #overwrite} owns a job of
+ * its own, so {@link #close()} publishes all its rows in one atomic step and {@link #abort()} leaves
+ * nothing visible. A writer from {@link #forTask} is one task of a job a driver owns: {@code close()}
+ * commits the task, and the driver commits the job. Not thread-safe: one writer per thread.
  */
 public final class AlbisWriter implements Closeable {
     private final Storage storage;
@@ -42,22 +46,37 @@ public final class AlbisWriter implements Closeable {
     /** Nullable struct markers, in schema order, and the columns below each of them. */
     private final int[] structMarkers;
     private final int[][] belowMarker;
+    private final JobDescriptor job;
+    private final int task;
+    private final int attempt;
+    /** The job this writer commits on close, when it owns one. */
+    private final WriteJob ownedJob;
+    private final java.util.List<io.albis.table.TableState.Entry> written = new java.util.ArrayList<>();
+    private TaskCommit taskCommit;
+    private CommitResult jobCommit;
     private RowGroupWriter current;
     private final int[] rowLengths;
     /** Largest unscaled value of each decimal column of at most 18 digits (10^p - 1). */
     private final long[] decimalLimit;
     /** Set when a row failed half-way; the writer then refuses further rows. */
     private Throwable failure;
-    private int nextIndex;
     private long rows;
     private int rowGroupsWritten;
     private boolean closed;
 
-    private AlbisWriter(Storage storage, String table, Schema schema, WriterOptions options) throws IOException {
+    private AlbisWriter(Storage storage, Schema schema, JobDescriptor job, int task, int attempt, WriteJob ownedJob) {
+        if (task < 0 || attempt < 0) {
+            throw new InvalidOptionException("task and attempt numbers must be zero or positive, got task " + task
+                    + " attempt " + attempt);
+        }
         this.storage = storage;
-        this.table = table;
+        this.table = job.table();
         this.schema = schema;
-        this.options = options;
+        this.options = job.options();
+        this.job = job;
+        this.task = task;
+        this.attempt = attempt;
+        this.ownedJob = ownedJob;
         int n = schema.columnCount();
         groupOf = new int[n];
         slotOf = new int[n];
@@ -82,10 +101,6 @@ public final class AlbisWriter implements Closeable {
                 decimalLimit[c] = BigInteger.TEN.pow(t.precision()).longValueExact() - 1;
             }
         }
-        nextIndex = 0;
-        for (String name : storage.list(table)) {
-            nextIndex = Math.max(nextIndex, TableLayout.rowGroupIndex(name) + 1);
-        }
     }
 
     /** Creates a new table (the directory may exist but must not hold a table) and opens it for writing. */
@@ -99,7 +114,8 @@ public final class AlbisWriter implements Closeable {
         }
         Schema v1 = schema.withVersion(1);
         SchemaStore.publish(storage, table, v1);
-        return new AlbisWriter(storage, table, v1, options);
+        WriteJob job = WriteJob.beginCreate(storage, table, v1.version(), options);
+        return new AlbisWriter(storage, v1, job.descriptor(), 0, 0, job);
     }
 
     /** Creates a table at a local path or a URI whose scheme a storage backend serves ({@link Storages}). */
@@ -108,18 +124,47 @@ public final class AlbisWriter implements Closeable {
     }
 
     /**
-     * Opens an existing table to add row groups. When {@code expected} is not null it must have the
-     * table's columns and column groups, so rows are never appended under a different layout.
+     * Opens an existing table to add rows, published in one step on {@link #close()}. When
+     * {@code expected} is not null it must have the table's columns and column groups, so rows are
+     * never appended under a different layout.
      */
     public static AlbisWriter append(Storage storage, String table, Schema expected, WriterOptions options)
             throws IOException {
-        Schema current = SchemaStore.read(storage, table);
+        return owningJob(storage, table, WriteMode.APPEND, expected, options);
+    }
+
+    /**
+     * Opens an existing table to replace all its rows with the ones written, in one step on
+     * {@link #close()}; readers see the old rows until then. Fails on close with a
+     * {@link io.albis.error.CommitConflictException} if another commit landed meanwhile.
+     */
+    public static AlbisWriter overwrite(Storage storage, String table, Schema expected, WriterOptions options)
+            throws IOException {
+        return owningJob(storage, table, WriteMode.OVERWRITE, expected, options);
+    }
+
+    private static AlbisWriter owningJob(Storage storage, String table, WriteMode mode, Schema expected,
+            WriterOptions options) throws IOException {
+        WriteJob job = WriteJob.begin(storage, table, mode, options);
+        Schema current = SchemaStore.read(storage, table, job.descriptor().schemaVersion());
         if (expected != null && !(expected.columns().equals(current.columns())
                 && expected.groups().equals(current.groups()))) {
-            throw new SchemaMismatchException("cannot append to " + table + ": its schema is\n" + current
-                    + "but the rows have\n" + expected);
+            job.abort();
+            throw new SchemaMismatchException("cannot " + mode.name().toLowerCase(java.util.Locale.ROOT) + " " + table
+                    + ": its schema is\n" + current + "but the rows have\n" + expected);
         }
-        return new AlbisWriter(storage, table, current, options);
+        return new AlbisWriter(storage, current, job.descriptor(), 0, 0, job);
+    }
+
+    /** A writer for one attempt of one task of a job a driver owns; {@link #close()} commits the task. */
+    public static AlbisWriter forTask(Storage storage, JobDescriptor job, int task, int attempt) throws IOException {
+        return new AlbisWriter(storage, SchemaStore.read(storage, job.table(), job.schemaVersion()), job, task, attempt,
+                null);
+    }
+
+    /** {@link #forTask(Storage, JobDescriptor, int, int)} on the storage that serves the table's path. */
+    public static AlbisWriter forTask(JobDescriptor job, int task, int attempt) throws IOException {
+        return forTask(Storages.forPath(job.table()), job, task, attempt);
     }
 
     public Schema schema() {
@@ -166,7 +211,8 @@ public final class AlbisWriter implements Closeable {
             throw new IllegalStateException("writer for " + table + " is closed");
         }
         checkNotFailed();
-        current = new RowGroupWriter(storage, table, schema, options.segmentSize());
+        String name = TableLayout.rowGroupName(job.jobId(), task, attempt, rowGroupsWritten);
+        current = new RowGroupWriter(storage, storage.resolve(table, name), schema, options.segmentSize());
     }
 
     public void setBoolean(int column, boolean v) throws IOException {
@@ -453,7 +499,12 @@ public final class AlbisWriter implements Closeable {
         }
         rows++;
         if (current.rows() >= options.rowGroupRows() || current.bytes() >= options.rowGroupBytes()) {
-            commitRowGroup();
+            try {
+                commitRowGroup();
+            } catch (IOException | RuntimeException e) {
+                failure = e; // the row group's rows are lost: the task must not commit without them
+                throw e;
+            }
         }
     }
 
@@ -476,33 +527,95 @@ public final class AlbisWriter implements Closeable {
     private void commitRowGroup() throws IOException {
         RowGroupWriter rg = current;
         current = null;
-        nextIndex = rg.commit(nextIndex, options.sync()) + 1;
+        rg.finish(options.sync());
+        String dir = rg.dir();
+        written.add(new io.albis.table.TableState.Entry(dir.substring(dir.lastIndexOf('/') + 1), rg.rows()));
         rowGroupsWritten++;
     }
 
-    /** Publishes the last row group. Values set after the last {@link #nextRow()} are discarded. */
-    @Override
-    public void close() throws IOException {
-        if (closed) {
-            return;
+    /**
+     * Completes the last row group and commits the task: its row groups become part of the job
+     * (once, however many attempts of the task commit). Values set after the last {@link #nextRow()}
+     * are discarded. Further rows are refused. Repeated calls return the same outcome.
+     */
+    public TaskCommit commitTask() throws IOException {
+        if (taskCommit != null) {
+            return taskCommit;
+        }
+        if (failure != null) {
+            abort();
+            throw new IOException("writer for " + table + " failed while writing a row; it committed nothing", failure);
         }
         closed = true;
-        if (current != null) {
-            if (current.rows() > 0) {
-                commitRowGroup();
-            } else {
-                current.abort();
-                current = null;
+        try {
+            if (current != null) {
+                if (current.rows() > 0) {
+                    commitRowGroup();
+                } else {
+                    current.abort();
+                    current = null;
+                }
+            }
+            taskCommit = TaskCommitter.commit(storage, job, task, attempt, written);
+            return taskCommit;
+        } catch (IOException | RuntimeException e) {
+            abortQuietly(e);
+            throw e;
+        }
+    }
+
+    /**
+     * Commits the task and, for a writer that owns its job, the job: every row written becomes
+     * visible in one atomic step. On failure nothing becomes visible and the exception is thrown.
+     */
+    @Override
+    public void close() throws IOException {
+        if (taskCommit != null && (ownedJob == null || jobCommit != null)) {
+            return;
+        }
+        commitTask();
+        if (ownedJob != null) {
+            try {
+                jobCommit = ownedJob.commit();
+            } catch (IOException | RuntimeException e) {
+                abortQuietly(e);
+                throw e;
             }
         }
     }
 
-    /** Drops the unfinished row group; row groups already published stay. */
+    /** The commit of the job this writer owned, after {@link #close()}; null for a task writer. */
+    public CommitResult jobCommit() {
+        return jobCommit;
+    }
+
+    /**
+     * Drops everything this writer wrote; nothing of it becomes visible. A writer that owns its job
+     * aborts the job. Whatever cannot be removed now is invisible, and repair or the next commit
+     * removes it.
+     */
     public void abort() {
+        abortQuietly(null);
+    }
+
+    private void abortQuietly(Throwable cause) {
         closed = true;
         if (current != null) {
             current.abort();
             current = null;
+        }
+        try {
+            if (ownedJob != null) {
+                ownedJob.abort();
+            } else if (taskCommit == null) {
+                for (io.albis.table.TableState.Entry e : written) {
+                    storage.delete(storage.resolve(table, e.name()));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            if (cause != null) {
+                cause.addSuppressed(e);
+            }
         }
     }
 }

@@ -8,32 +8,29 @@ import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.FileAlreadyExistsException;
 import java.util.List;
 
 /**
- * Writes one row group: one {@link ColumnGroupWriter} per column group, all under a temporary
- * directory that is renamed to {@code rg-NNNNNNNN} only when every file is complete. A crash
- * before the rename leaves only a temporary directory, which readers ignore.
+ * Writes one row group: one {@link ColumnGroupWriter} per column group, in the row group's own
+ * directory. Readers cannot see it until a commit lists it in a table state, so it is written in
+ * place; a writer that dies leaves a directory no state names, which repair removes.
  */
 final class RowGroupWriter {
     private final Storage storage;
-    private final String table;
-    private final String tempDir;
+    private final String dir;
     private final ColumnGroupWriter[] groups;
 
-    RowGroupWriter(Storage storage, String table, Schema schema, int segmentSize) throws IOException {
+    RowGroupWriter(Storage storage, String dir, Schema schema, int segmentSize) throws IOException {
         this.storage = storage;
-        this.table = table;
-        this.tempDir = storage.resolve(table, TableLayout.tempName("rg"));
+        this.dir = dir;
         List<ColumnGroup> gs = schema.groups();
         this.groups = new ColumnGroupWriter[gs.size()];
         try {
             for (int g = 0; g < gs.size(); g++) {
-                String dir = storage.resolve(tempDir, TableLayout.columnGroupName(gs.get(g).id()));
-                storage.mkdirs(dir);
+                String cg = storage.resolve(dir, TableLayout.columnGroupName(gs.get(g).id()));
+                storage.mkdirs(cg);
                 groups[g] = new ColumnGroupWriter(schema, gs.get(g), segmentSize, storage,
-                        storage.resolve(dir, TableLayout.DATA_FILE));
+                        storage.resolve(cg, TableLayout.DATA_FILE));
             }
         } catch (IOException | RuntimeException e) {
             abort();
@@ -61,11 +58,13 @@ final class RowGroupWriter {
         return b;
     }
 
-    /**
-     * Completes every file, then renames the directory to the first free row group index at or
-     * after {@code firstIndex}. Returns the index used.
-     */
-    int commit(int firstIndex, boolean sync) throws IOException {
+    /** The row group's directory. */
+    String dir() {
+        return dir;
+    }
+
+    /** Completes every data and metadata file (durably when {@code sync}). */
+    void finish(boolean sync) throws IOException {
         try {
             for (ColumnGroupWriter g : groups) {
                 ColumnGroupMetadata meta = g.finish(sync);
@@ -76,15 +75,6 @@ final class RowGroupWriter {
                     if (sync) {
                         out.sync();
                     }
-                }
-            }
-            int index = firstIndex;
-            while (true) {
-                try {
-                    storage.rename(tempDir, storage.resolve(table, TableLayout.rowGroupName(index)));
-                    return index;
-                } catch (FileAlreadyExistsException e) {
-                    index++; // another writer appended a row group meanwhile; take the next number
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -100,9 +90,9 @@ final class RowGroupWriter {
             }
         }
         try {
-            storage.delete(tempDir);
+            storage.delete(dir);
         } catch (IOException ignored) {
-            // best effort: a leftover temporary directory is invisible to readers
+            // best effort: no state lists this directory, so readers never see it; repair removes it
         }
     }
 }

@@ -11,7 +11,8 @@ import io.albis.error.InvalidOptionException;
  *                       table of a few hundred MB already gives two tasks something to share)
  * @param sync           force data to stable storage before a row group is published
  */
-public record WriterOptions(int segmentSize, long rowGroupRows, long rowGroupBytes, boolean sync) {
+public record WriterOptions(int segmentSize, long rowGroupRows, long rowGroupBytes, boolean sync)
+        implements java.io.Serializable {
     public static final int DEFAULT_SEGMENT_SIZE = 1 << 20;
     public static final int MIN_SEGMENT_SIZE = 64;
     public static final int MAX_SEGMENT_SIZE = 1 << 30;

@@ -1,0 +1,115 @@
+package io.albis.table;
+
+import io.albis.layout.TableLayout;
+import io.albis.storage.Storage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Removes what no reader can open and no writer will finish (docs/FORMAT.md, "Cleaning up"):
+ * table states superseded longer than the snapshot retention ago, row groups no kept state
+ * lists whose job is aborted, finished or abandoned, task manifests of such jobs, abort markers
+ * with nothing left to remove, and old temporary files. Every commit runs it after publishing, and
+ * {@code albis repair} runs it on demand. It never removes the latest state or anything a kept
+ * state lists, so a crash at any point of it leaves the table as it was.
+ */
+public final class TableCleaner {
+    private TableCleaner() {}
+
+    /** What one cleaning removed, as names relative to the table directory. */
+    public record Report(List<String> removed) {}
+
+    public static Report clean(Storage storage, String table, Retention retention, long nowMillis) throws IOException {
+        List<String> names = storage.list(table);
+        List<String> removed = new ArrayList<>();
+        List<Integer> versions = new ArrayList<>();
+        for (String n : names) {
+            int v = TableLayout.stateVersion(n);
+            if (v > 0) {
+                versions.add(v);
+            }
+        }
+        versions.sort(null);
+        // Oldest first: a state expires once its successor is older than the snapshot retention.
+        int firstKept = 0;
+        for (int i = 0; i + 1 < versions.size(); i++) {
+            TableState successor = TableStates.read(storage, table, versions.get(i + 1));
+            if (nowMillis - successor.commitMillis() < retention.snapshots().toMillis()) {
+                break;
+            }
+            remove(storage, table, TableLayout.stateName(versions.get(i)), removed);
+            firstKept = i + 1;
+        }
+        Set<String> jobDirs = new HashSet<>();
+        Set<String> aborted = new HashSet<>();
+        for (String n : names) {
+            String job = TableLayout.jobOf(n, TableLayout.JOB_PREFIX);
+            if (job != null) {
+                jobDirs.add(job);
+            }
+            job = TableLayout.jobOf(n, TableLayout.ABORTED_PREFIX);
+            if (job != null) {
+                aborted.add(job);
+            }
+        }
+        long abandonedBefore = nowMillis - retention.abandonedJobs().toMillis();
+        Set<String> referenced = null;
+        Set<String> jobsLeft = new HashSet<>();
+        for (String n : names) {
+            String job = TableLayout.rowGroupJob(n);
+            if (job == null) {
+                continue;
+            }
+            boolean jobOver = aborted.contains(job) || !jobDirs.contains(job)
+                    || TableLayout.jobStartMillis(job) < abandonedBefore;
+            if (!jobOver) {
+                jobsLeft.add(job);
+                continue;
+            }
+            if (referenced == null) {
+                referenced = referenced(storage, table, versions.subList(firstKept, versions.size()));
+            }
+            if (referenced.contains(n)) {
+                continue;
+            }
+            remove(storage, table, n, removed);
+        }
+        for (String job : jobDirs) {
+            boolean over = aborted.contains(job) || TableLayout.jobStartMillis(job) < abandonedBefore;
+            if (over) {
+                remove(storage, table, TableLayout.jobDirName(job), removed);
+            }
+        }
+        for (String job : aborted) {
+            if (!jobsLeft.contains(job)) {
+                remove(storage, table, TableLayout.abortedMarkerName(job), removed);
+            }
+        }
+        for (String n : names) {
+            long made = TableLayout.tempNameMillis(n);
+            boolean legacyTemp = n.startsWith(TableLayout.TEMP_PREFIX) && made < 0;
+            if ((made >= 0 && made < abandonedBefore) || (legacyTemp && retention.abandonedJobs().isZero())) {
+                remove(storage, table, n, removed);
+            }
+        }
+        return new Report(removed);
+    }
+
+    private static Set<String> referenced(Storage storage, String table, List<Integer> kept) throws IOException {
+        Set<String> names = new HashSet<>();
+        for (int v : kept) {
+            for (TableState.Entry e : TableStates.read(storage, table, v).rowGroups()) {
+                names.add(e.name());
+            }
+        }
+        return names;
+    }
+
+    private static void remove(Storage storage, String table, String name, List<String> removed) throws IOException {
+        storage.delete(storage.resolve(table, name));
+        removed.add(name);
+    }
+}

@@ -1,0 +1,123 @@
+package io.albis.table;
+
+import io.albis.error.AlbisFormatException;
+import io.albis.error.CorruptFileException;
+import io.albis.layout.FileHeader;
+import io.albis.layout.TableLayout;
+import io.albis.util.ByteSink;
+import io.albis.util.ByteSource;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The bytes of a table state file and of a task manifest (docs/FORMAT.md, "Table state and
+ * commits"). Both carry a list of row groups as {@code name:str rows:i64}; the state adds the
+ * commit's facts before it, the manifest the task and attempt.
+ * <pre>
+ * state:    header(8, kind 'T') version:i32 schemaVersion:i32 mode:u8 jobId:str commitMillis:i64 rowGroups
+ * manifest: header(8, kind 'C') task:i32 attempt:i32 rowGroups
+ * rowGroups = count:i32 { name:str rows:i64 }*
+ * footer: crc32c:i32 "ALBE"
+ * </pre>
+ */
+public final class TableStateCodec {
+    /** Small files above this size are refused before anything is allocated for them. */
+    public static final int MAX_BYTES = 256 << 20;
+    /** The smallest encoding of one row group entry (a 1-byte name is impossible, but bounds the count). */
+    private static final int MIN_ENTRY_BYTES = 2 + 8;
+
+    private TableStateCodec() {}
+
+    public static byte[] encode(TableState s) {
+        ByteSink out = new ByteSink();
+        out.bytes(FileHeader.bytes(FileHeader.KIND_STATE));
+        out.i32(s.version()).i32(s.schemaVersion()).u8(s.mode().code).string(s.jobId()).i64(s.commitMillis());
+        entries(out, s.rowGroups());
+        return out.footer().toByteArray();
+    }
+
+    public static TableState decode(byte[] bytes, String file) throws AlbisFormatException {
+        ByteSource in = open(bytes, FileHeader.KIND_STATE, file);
+        int version = in.count("state version", Integer.MAX_VALUE);
+        int schemaVersion = in.count("schema version", Integer.MAX_VALUE);
+        int at = in.position();
+        int code = in.u8("write mode");
+        WriteMode mode = WriteMode.fromCode(code);
+        if (mode == null) {
+            throw in.corruptAt(at, "unknown write mode " + code);
+        }
+        at = in.position();
+        String jobId = in.string("job id");
+        if (!TableLayout.isJobId(jobId)) {
+            throw in.corruptAt(at, "job id '" + jobId + "' is not 20 lower-case hex digits");
+        }
+        long millis = in.i64("commit time");
+        List<TableState.Entry> rgs = entries(in);
+        end(in, bytes);
+        return new TableState(version, schemaVersion, mode, jobId, millis, rgs);
+    }
+
+    /** A committed task's row groups. */
+    public record Manifest(int task, int attempt, List<TableState.Entry> rowGroups) {}
+
+    public static byte[] encode(Manifest m) {
+        ByteSink out = new ByteSink();
+        out.bytes(FileHeader.bytes(FileHeader.KIND_TASK));
+        out.i32(m.task()).i32(m.attempt());
+        entries(out, m.rowGroups());
+        return out.footer().toByteArray();
+    }
+
+    public static Manifest decodeManifest(byte[] bytes, String file) throws AlbisFormatException {
+        ByteSource in = open(bytes, FileHeader.KIND_TASK, file);
+        int task = in.count("task", Integer.MAX_VALUE);
+        int attempt = in.count("attempt", Integer.MAX_VALUE);
+        List<TableState.Entry> rgs = entries(in);
+        end(in, bytes);
+        return new Manifest(task, attempt, rgs);
+    }
+
+    private static ByteSource open(byte[] bytes, byte kind, String file) throws AlbisFormatException {
+        ByteSource in = ByteSource.withCheckedFooter(bytes, file);
+        FileHeader.check(ByteBuffer.wrap(bytes), kind, file);
+        in.position(FileHeader.LENGTH);
+        return in;
+    }
+
+    private static void end(ByteSource in, byte[] bytes) throws CorruptFileException {
+        if (in.remaining() != 0 && !FileHeader.hasNewerMinor(ByteBuffer.wrap(bytes))) {
+            throw in.corrupt(in.remaining() + " unexpected bytes after the row groups");
+        }
+    }
+
+    private static void entries(ByteSink out, List<TableState.Entry> rgs) {
+        out.i32(rgs.size());
+        for (TableState.Entry e : rgs) {
+            out.string(e.name()).i64(e.rows());
+        }
+    }
+
+    private static List<TableState.Entry> entries(ByteSource in) throws CorruptFileException {
+        int n = in.count("row group count", in.remaining() / MIN_ENTRY_BYTES);
+        List<TableState.Entry> out = new ArrayList<>(n);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < n; i++) {
+            int at = in.position();
+            String name = in.string("row group name");
+            if (TableLayout.rowGroupJob(name) == null) {
+                throw in.corruptAt(at, "row group " + i + " has the name '" + name
+                        + "', which is not rg-{job}-{task}-{attempt}-{sequence}");
+            }
+            if (!seen.add(name)) {
+                throw in.corruptAt(at, "row group " + name + " is listed twice");
+            }
+            long rows = in.i64("row count");
+            if (rows < 1) {
+                throw in.corruptAt(at, "row group " + name + " has " + rows + " rows; a listed row group has at least 1");
+            }
+            out.add(new TableState.Entry(name, rows));
+        }
+        return out;
+    }
+}
