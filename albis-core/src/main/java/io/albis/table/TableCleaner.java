@@ -23,6 +23,15 @@ public final class TableCleaner {
     public record Report(List<String> removed) {}
 
     public static Report clean(Storage storage, String table, Retention retention, long nowMillis) throws IOException {
+        return clean(storage, table, retention, nowMillis, null);
+    }
+
+    /**
+     * As {@link #clean(Storage, String, Retention, long)}, for a caller that has just read or
+     * published {@code latest} (saves reading it again; ignored if a newer state is there by now).
+     */
+    public static Report clean(Storage storage, String table, Retention retention, long nowMillis, TableState latest)
+            throws IOException {
         List<String> names = storage.list(table);
         List<String> removed = new ArrayList<>();
         List<Integer> versions = new ArrayList<>();
@@ -56,7 +65,7 @@ public final class TableCleaner {
             }
         }
         long abandonedBefore = nowMillis - retention.abandonedJobs().toMillis();
-        Set<String> referenced = null;
+        References referenced = new References(storage, table, versions.subList(firstKept, versions.size()), latest);
         Set<String> jobsLeft = new HashSet<>();
         for (String n : names) {
             String job = TableLayout.rowGroupJob(n);
@@ -68,9 +77,6 @@ public final class TableCleaner {
             if (!jobOver) {
                 jobsLeft.add(job);
                 continue;
-            }
-            if (referenced == null) {
-                referenced = referenced(storage, table, versions.subList(firstKept, versions.size()));
             }
             if (referenced.contains(n)) {
                 continue;
@@ -98,14 +104,52 @@ public final class TableCleaner {
         return new Report(removed);
     }
 
-    private static Set<String> referenced(Storage storage, String table, List<Integer> kept) throws IOException {
-        Set<String> names = new HashSet<>();
-        for (int v : kept) {
-            for (TableState.Entry e : TableStates.read(storage, table, v).rowGroups()) {
-                names.add(e.name());
-            }
+    /** The row groups kept states list, read lazily: the latest state first, older kept ones only if needed. */
+    private static final class References {
+        private final Storage storage;
+        private final String table;
+        private final List<Integer> kept;
+        private TableState latest;
+        private Set<String> inLatest;
+        private Set<String> inOlder;
+
+        References(Storage storage, String table, List<Integer> kept, TableState latest) {
+            this.storage = storage;
+            this.table = table;
+            this.kept = kept;
+            int newest = kept.isEmpty() ? 0 : kept.get(kept.size() - 1);
+            this.latest = latest != null && latest.version() == newest ? latest : null;
         }
-        return names;
+
+        boolean contains(String rowGroup) throws IOException {
+            if (kept.isEmpty()) {
+                return false;
+            }
+            if (inLatest == null) {
+                if (latest == null) {
+                    latest = TableStates.read(storage, table, kept.get(kept.size() - 1));
+                }
+                inLatest = names(latest);
+            }
+            if (inLatest.contains(rowGroup)) {
+                return true;
+            }
+            if (inOlder == null) {
+                inOlder = new HashSet<>();
+                for (int v : kept.subList(0, kept.size() - 1)) {
+                    inOlder.addAll(names(TableStates.read(storage, table, v)));
+                }
+            }
+            return inOlder.contains(rowGroup);
+        }
+
+        private static Set<String> names(TableState s) {
+            Set<String> out = new HashSet<>();
+            for (TableState.Entry e : s.rowGroups()) {
+                out.add(e.name());
+            }
+            return out;
+        }
     }
 
     private static void remove(Storage storage, String table, String name, List<String> removed) throws IOException {

@@ -77,6 +77,10 @@ public final class TableVerifier {
                 problems.add(rg.path() + ": holds none of the schema's column groups");
             } else {
                 rows += rgRows;
+                long listed = table.state() == null ? rgRows : table.state().rowGroups().get(rg.index()).rows();
+                if (listed != rgRows) {
+                    problems.add(rg.path() + ": the table state lists " + listed + " rows, its metadata holds " + rgRows);
+                }
             }
         }
         return new Report(problems, table.rowGroups().size(), rows, segments);

@@ -556,9 +556,17 @@ public final class AlbisWriter implements Closeable {
                     current = null;
                 }
             }
+        } catch (IOException | RuntimeException e) {
+            abortQuietly(e);
+            throw e;
+        }
+        try {
             taskCommit = TaskCommitter.commit(storage, job, task, attempt, written);
             return taskCommit;
         } catch (IOException | RuntimeException e) {
+            // The manifest may have been published before the failure surfaced, so this attempt's
+            // row groups stay; when the job ends, the ones no state lists are removed with it.
+            written.clear();
             abortQuietly(e);
             throw e;
         }

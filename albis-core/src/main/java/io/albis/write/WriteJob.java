@@ -2,12 +2,11 @@ package io.albis.write;
 
 import io.albis.error.CommitConflictException;
 import io.albis.error.InvalidOptionException;
+import io.albis.error.NotAnAlbisTableException;
 import io.albis.layout.TableLayout;
-import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.table.Retention;
-import io.albis.table.SchemaStore;
 import io.albis.table.SmallFiles;
 import io.albis.table.TableCleaner;
 import io.albis.table.TableState;
@@ -61,20 +60,27 @@ public final class WriteJob {
         if (mode == WriteMode.CREATE) {
             throw new InvalidOptionException("a job that creates a table is begun by AlbisWriter.create");
         }
-        Schema schema = SchemaStore.read(storage, table);
+        if (!storage.isDirectory(table)) {
+            throw new NotAnAlbisTableException(table, -1, "no such table directory");
+        }
         List<String> names = storage.list(table);
         int base = TableStates.latestVersion(names);
+        int schemaVersion = -1;
         if (base == 0) {
             for (String n : names) {
                 if (TableLayout.rowGroupIndex(n) >= 0) {
                     throw new InvalidOptionException(table + " is a format 1.0 table (row groups without a table state):"
                             + " this version reads it but does not write to it; convert it into a new table");
                 }
+                schemaVersion = Math.max(schemaVersion, TableLayout.schemaVersion(n));
+            }
+            if (schemaVersion < 0) {
+                throw new NotAnAlbisTableException(table, -1, "not an Albis table: no schema file in the directory");
             }
         } else {
-            schema = SchemaStore.read(storage, table, TableStates.read(storage, table, base).schemaVersion());
+            schemaVersion = TableStates.read(storage, table, base).schemaVersion();
         }
-        return start(storage, table, mode, base, schema.version(), options, retention);
+        return start(storage, table, mode, base, schemaVersion, options, retention);
     }
 
     /** The job of a table being created: it publishes the table's first state, with or without rows. */
@@ -216,7 +222,7 @@ public final class WriteJob {
         committed = new CommitResult(version, rgs, rows);
         try {
             storage.delete(storage.resolve(job.table(), TableLayout.jobDirName(job.jobId())));
-            TableCleaner.clean(storage, job.table(), job.retention(), System.currentTimeMillis());
+            TableCleaner.clean(storage, job.table(), job.retention(), System.currentTimeMillis(), published);
         } catch (IOException | RuntimeException ignored) {
             // The commit stands; leftovers are invisible and the next commit or repair removes them.
         }

@@ -1,0 +1,73 @@
+package io.albis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.storage.LocalStorage;
+import io.albis.table.AlbisTable;
+import io.albis.table.WriteMode;
+import io.albis.testing.FaultInjectingStorage;
+import io.albis.write.AlbisWriter;
+import io.albis.write.WriteJob;
+import io.albis.write.WriterOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The storage operations (namenode operations on HDFS: each is one metadata call) a commit costs,
+ * pinned so a change to the protocol that adds metadata load is a deliberate one. The figures are
+ * in docs/FORMAT.md, "What a commit costs".
+ */
+class CommitCostTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void taskAndJobCommitsCostAFewOperationsEach() throws IOException {
+        FaultInjectingStorage storage = new FaultInjectingStorage(LocalStorage.INSTANCE);
+        String t = dir.resolve("t").toString();
+        Schema schema = Schema.builder().column("id", DataType.INT, false).build();
+        try (AlbisWriter w = AlbisWriter.create(storage, t, schema, WriterOptions.defaults())) {
+            w.setInt(0, 1);
+            w.nextRow();
+        }
+        storage.resetCount();
+        WriteJob job = WriteJob.begin(storage, t, WriteMode.APPEND, WriterOptions.defaults().withRowGroupRows(1));
+        List<String> begin = storage.log();
+        int tasks = 3;
+        AlbisWriter[] writers = new AlbisWriter[tasks];
+        for (int k = 0; k < tasks; k++) {
+            writers[k] = job.newTask(k, 0);
+            writers[k].setInt(0, k);
+            writers[k].nextRow(); // completes the task's row group, so commitTask does only the commit
+        }
+        storage.resetCount();
+        writers[0].commitTask();
+        List<String> taskCommit = storage.log();
+        for (int k = 1; k < tasks; k++) {
+            writers[k].commitTask();
+        }
+        storage.resetCount();
+        job.commit();
+        List<String> jobCommit = storage.log();
+        storage.resetCount();
+        AlbisTable.open(storage, t);
+        List<String> open = storage.log();
+        System.out.printf("storage operations: begin %d, task commit %d (without its row groups' files), job commit"
+                + " of %d tasks %d, table open %d%n", begin.size(), taskCommit.size(), tasks, jobCommit.size(), open.size());
+        // begin: read the schema (exists, list, open, read), list the table, read its state, create the job directory.
+        assertEquals(5, begin.size(), begin.toString());
+        // task commit: is the job there; create, write, sync, close, rename the manifest.
+        assertEquals(6, taskCommit.size(), taskCommit.toString());
+        // job commit: list the table, open and read the state, list the job, open and read each
+        // manifest, publish the state (create, write, sync, close, rename), delete the job; the
+        // cleaner lists the table and reads the oldest state's successor to see whether it expired.
+        assertEquals(3 + 1 + 2 * tasks + 5 + 1 + 3, jobCommit.size(), jobCommit.toString());
+        // open: is it a directory (exists, isDirectory), list, read the state and the schema.
+        assertEquals(7, open.size(), open.toString());
+    }
+}

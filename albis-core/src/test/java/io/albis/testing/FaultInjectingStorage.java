@@ -1,0 +1,179 @@
+package io.albis.testing;
+
+import io.albis.storage.ReadableFile;
+import io.albis.storage.Storage;
+import io.albis.storage.WritableFile;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Counts every storage operation (each call on the storage, and each write, sync, close and read
+ * on the files it hands out) and, when armed, fails the N-th one: {@link Mode#BEFORE} throws
+ * without doing it (the operation never reached the server), {@link Mode#AFTER} does it and then
+ * throws (the reply was lost). A crashed process is the same as a failure followed by silence,
+ * so a test that checks the table after every N covers a crash at every step.
+ */
+public final class FaultInjectingStorage extends ForwardingStorage {
+    public enum Mode { BEFORE, AFTER }
+
+    private int countdown = -1;
+    private Mode mode = Mode.BEFORE;
+    private int calls;
+    private final List<String> log = new ArrayList<>();
+
+    public FaultInjectingStorage(Storage delegate) {
+        super(delegate);
+    }
+
+    /** Fails the {@code n}-th operation from now (1 = the next one). */
+    public void arm(int n, Mode m) {
+        countdown = n;
+        mode = m;
+    }
+
+    public void disarm() {
+        countdown = -1;
+    }
+
+    /** True once the armed failure has happened. */
+    public boolean fired() {
+        return countdown == 0;
+    }
+
+    /** Operations since the last {@link #resetCount()}. */
+    public int calls() {
+        return calls;
+    }
+
+    public List<String> log() {
+        return List.copyOf(log);
+    }
+
+    public void resetCount() {
+        calls = 0;
+        log.clear();
+    }
+
+    @FunctionalInterface
+    private interface Op<T> {
+        T run() throws IOException;
+    }
+
+    private <T> T op(String what, Op<T> op) throws IOException {
+        calls++;
+        log.add(what);
+        if (countdown > 0 && --countdown == 0) {
+            if (mode == Mode.BEFORE) {
+                throw new IOException("injected failure before " + what);
+            }
+            op.run();
+            throw new IOException("injected failure after " + what);
+        }
+        return op.run();
+    }
+
+    @Override
+    public List<String> list(String dir) throws IOException {
+        return op("list " + dir, () -> delegate.list(dir));
+    }
+
+    @Override
+    public boolean exists(String path) throws IOException {
+        return op("exists " + path, () -> delegate.exists(path));
+    }
+
+    @Override
+    public boolean isDirectory(String path) throws IOException {
+        return op("isDirectory " + path, () -> delegate.isDirectory(path));
+    }
+
+    @Override
+    public void mkdirs(String dir) throws IOException {
+        op("mkdirs " + dir, () -> {
+            delegate.mkdirs(dir);
+            return null;
+        });
+    }
+
+    @Override
+    public void rename(String from, String to) throws IOException {
+        op("rename " + from + " " + to, () -> {
+            delegate.rename(from, to);
+            return null;
+        });
+    }
+
+    @Override
+    public void delete(String path) throws IOException {
+        op("delete " + path, () -> {
+            delegate.delete(path);
+            return null;
+        });
+    }
+
+    @Override
+    public ReadableFile open(String path) throws IOException {
+        ReadableFile f = op("open " + path, () -> delegate.open(path));
+        return new ReadableFile() {
+            @Override
+            public String path() {
+                return f.path();
+            }
+
+            @Override
+            public long length() throws IOException {
+                return f.length();
+            }
+
+            @Override
+            public void readFully(long position, ByteBuffer dst) throws IOException {
+                op("read " + path, () -> {
+                    f.readFully(position, dst);
+                    return null;
+                });
+            }
+
+            @Override
+            public void close() throws IOException {
+                f.close();
+            }
+        };
+    }
+
+    @Override
+    public WritableFile create(String path) throws IOException {
+        WritableFile f = op("create " + path, () -> delegate.create(path));
+        return new WritableFile() {
+            @Override
+            public void write(ByteBuffer src) throws IOException {
+                op("write " + path, () -> {
+                    f.write(src);
+                    return null;
+                });
+            }
+
+            @Override
+            public long position() {
+                return f.position();
+            }
+
+            @Override
+            public void sync() throws IOException {
+                op("sync " + path, () -> {
+                    f.sync();
+                    return null;
+                });
+            }
+
+            @Override
+            public void close() throws IOException {
+                op("close " + path, () -> {
+                    f.close();
+                    return null;
+                });
+            }
+        };
+    }
+}

@@ -1,0 +1,305 @@
+package io.albis.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.error.CommitConflictException;
+import io.albis.read.AlbisReader;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.storage.Storage;
+import io.albis.table.AlbisTable;
+import io.albis.table.Retention;
+import io.albis.table.TableCleaner;
+import io.albis.table.TableVerifier;
+import io.albis.table.WriteMode;
+import io.albis.write.AlbisWriter;
+import io.albis.write.CommitResult;
+import io.albis.write.TaskCommit;
+import io.albis.write.WriteJob;
+import io.albis.write.WriterOptions;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Job commits on one backend (docs/FORMAT.md, "Table state and commits"): task attempts counted
+ * once, one atomic publish, abort, concurrent appends, overwrite conflicts, snapshots, and a
+ * failure injected at every storage operation of task commit, job commit and abort, after which
+ * the table reads as the old or the new state and verifies. A backend's test extends this class.
+ */
+public abstract class JobCommitContract {
+    /** Rows per task; a state's row count tells which commits it holds. */
+    private static final int ROWS = 5;
+
+    protected abstract Storage storage() throws IOException;
+
+    /** A path that does not exist yet and is unique to the running test. */
+    protected abstract String freshRoot() throws IOException;
+
+    private static Schema schema() {
+        return Schema.builder().column("id", DataType.INT, false).column("s", DataType.STRING)
+                .groups(Map.of("ids", List.of("id"))).build();
+    }
+
+    private static final WriterOptions OPTIONS = WriterOptions.defaults().withSegmentSize(4096);
+
+    private static void rows(AlbisWriter w, int first, int count) throws IOException {
+        for (int i = first; i < first + count; i++) {
+            w.setInt(0, i);
+            w.setString(1, "row " + i);
+            w.nextRow();
+        }
+    }
+
+    /** A new table holding rows [0, ROWS). */
+    private String table(Storage storage) throws IOException {
+        String t = freshRoot();
+        try (AlbisWriter w = AlbisWriter.create(storage, t, schema(), OPTIONS)) {
+            rows(w, 0, ROWS);
+        }
+        return t;
+    }
+
+    /** The ids a fresh reader sees, in order. */
+    private List<Integer> ids(Storage storage, String t) throws IOException {
+        List<Integer> out = new ArrayList<>();
+        try (AlbisReader r = AlbisTable.open(storage, t).newReader()) {
+            while (r.advance()) {
+                out.add(r.getInt(0));
+                assertEquals("row " + r.getInt(0), r.getString(1));
+            }
+        }
+        return out;
+    }
+
+    private static List<Integer> range(int from, int to) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            out.add(i);
+        }
+        return out;
+    }
+
+    private void assertVerifies(Storage storage, String t, String context) throws IOException {
+        TableVerifier.Report report = TableVerifier.check(AlbisTable.open(storage, t));
+        assertTrue(report.ok(), context + ": " + report.problems());
+    }
+
+    @Test
+    void aJobIsInvisibleUntilItCommitsAndEveryTaskCountsOnce() throws IOException {
+        Storage storage = storage();
+        String t = table(storage);
+        WriteJob job = WriteJob.begin(storage, t, WriteMode.APPEND, OPTIONS);
+        try (AlbisWriter w = job.newTask(1, 0)) {
+            rows(w, 2 * ROWS, ROWS);
+        }
+        AlbisWriter first = job.newTask(0, 0);
+        rows(first, ROWS, ROWS);
+        AlbisWriter speculative = AlbisWriter.forTask(storage, job.descriptor(), 0, 1);
+        rows(speculative, ROWS, ROWS);
+        TaskCommit won = speculative.commitTask();
+        TaskCommit lost = first.commitTask();
+        assertFalse(won.superseded());
+        assertTrue(lost.superseded(), "the slower attempt of task 0 finds the faster one's rows committed");
+        assertEquals(1, lost.attempt());
+        assertEquals(won, speculative.commitTask(), "committing the same attempt again changes nothing");
+        assertEquals(range(0, ROWS), ids(storage, t), "committed tasks stay invisible until the job commits");
+        AlbisTable before = AlbisTable.open(storage, t);
+
+        CommitResult result = job.commit();
+        assertEquals(2 * ROWS, result.rows());
+        assertEquals(result, job.commit(), "a repeated commit publishes nothing more");
+        assertEquals(result, WriteJob.resume(storage, job.descriptor()).commit(), "nor does another driver's");
+        assertEquals(range(0, 3 * ROWS), ids(storage, t), "tasks in task order, each once");
+        assertEquals(ROWS, before.rowCount(), "a reader's snapshot does not move");
+        assertVerifies(storage, t, "after the commit");
+        assertThrows(IllegalStateException.class, job::abort, "a committed job cannot be aborted");
+        assertNoLeftovers(storage, t);
+    }
+
+    @Test
+    void anAbortedJobLeavesNothingAndACommitAfterItRemovesWhatAFailedAbortLeft() throws IOException {
+        Storage storage = storage();
+        String t = table(storage);
+        WriteJob job = WriteJob.begin(storage, t, WriteMode.APPEND, OPTIONS);
+        try (AlbisWriter w = job.newTask(0, 0)) {
+            rows(w, ROWS, ROWS);
+        }
+        AlbisWriter unfinished = job.newTask(1, 0);
+        rows(unfinished, 2 * ROWS, ROWS);
+        job.abort();
+        assertThrows(IllegalStateException.class, job::commit);
+        assertThrows(Exception.class, unfinished::commitTask, "a task of an aborted job cannot commit");
+        assertEquals(range(0, ROWS), ids(storage, t));
+        assertNoLeftovers(storage, t);
+
+        // A driver that died: its job stays until it is abandoned; an aborted marker frees it at once.
+        WriteJob dead = WriteJob.begin(storage, t, WriteMode.APPEND, OPTIONS);
+        try (AlbisWriter w = dead.newTask(0, 0)) {
+            rows(w, ROWS, ROWS);
+        }
+        try (AlbisWriter w = AlbisWriter.append(storage, t, null, OPTIONS)) {
+            rows(w, ROWS, ROWS);
+        }
+        assertEquals(range(0, 2 * ROWS), ids(storage, t));
+        assertTrue(storage.list(t).stream().anyMatch(n -> n.startsWith("_job.")), "a live-looking job is kept");
+        TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
+        assertNoLeftovers(storage, t);
+        assertEquals(range(0, 2 * ROWS), ids(storage, t));
+    }
+
+    @Test
+    void concurrentAppendsAllLandAndAnOverwriteThatMissedACommitConflicts() throws Exception {
+        Storage storage = storage();
+        String t = table(storage);
+        int jobs = 4;
+        ExecutorService pool = Executors.newFixedThreadPool(jobs);
+        try {
+            List<Future<CommitResult>> results = new ArrayList<>();
+            for (int j = 1; j <= jobs; j++) {
+                int first = j * ROWS;
+                results.add(pool.submit((Callable<CommitResult>) () -> {
+                    try (AlbisWriter w = AlbisWriter.append(storage, t, schema(), OPTIONS)) {
+                        rows(w, first, ROWS);
+                        w.close();
+                        return w.jobCommit();
+                    }
+                }));
+            }
+            for (Future<CommitResult> f : results) {
+                assertEquals(ROWS, f.get().rows());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        List<Integer> all = ids(storage, t);
+        all.sort(null);
+        assertEquals(range(0, (jobs + 1) * ROWS), all, "every append landed once");
+
+        AlbisWriter overwrite = AlbisWriter.overwrite(storage, t, null, OPTIONS);
+        rows(overwrite, 100, ROWS);
+        try (AlbisWriter w = AlbisWriter.append(storage, t, null, OPTIONS)) {
+            rows(w, 200, ROWS);
+        }
+        assertThrows(CommitConflictException.class, overwrite::close);
+        assertEquals((jobs + 2) * ROWS, ids(storage, t).size(), "the conflict lost nothing");
+
+        AlbisTable snapshot = AlbisTable.open(storage, t);
+        try (AlbisWriter w = AlbisWriter.overwrite(storage, t, null, OPTIONS)) {
+            rows(w, 100, ROWS);
+        }
+        assertEquals(range(100, 100 + ROWS), ids(storage, t));
+        int seen = 0;
+        try (AlbisReader r = snapshot.newReader()) {
+            while (r.advance()) {
+                seen++;
+            }
+        }
+        assertEquals((jobs + 2) * ROWS, seen, "a reader of the old snapshot reads it whole after the overwrite");
+        assertVerifies(storage, t, "after the overwrite");
+        TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
+        assertEquals(range(100, 100 + ROWS), ids(storage, t));
+        assertEquals(3, storage.list(t).size(), "only the schema, the latest state and its row group: " + storage.list(t));
+    }
+
+    /** What a scenario does under injected failures, after its setup. */
+    private interface Step {
+        void run(Storage storage, String table, WriteJob job, AlbisWriter pendingTask) throws IOException;
+    }
+
+    /**
+     * For every N and both failure modes: a table with one commit and a job with one committed and
+     * one pending task; the N-th storage operation of the step fails; the table must then read as
+     * the old or the new state and verify, and again after repair. Stops when N passes the step's
+     * last operation. Returns the operations the step takes without failures.
+     */
+    private int injectEverywhere(String name, Step step, boolean mayCommit) throws IOException {
+        int operations = -1;
+        for (FaultInjectingStorage.Mode mode : FaultInjectingStorage.Mode.values()) {
+            for (int n = 1; ; n++) {
+                FaultInjectingStorage storage = new FaultInjectingStorage(storage());
+                String t = table(storage);
+                WriteJob job = WriteJob.begin(storage, t, WriteMode.APPEND, OPTIONS);
+                try (AlbisWriter w = job.newTask(0, 0)) {
+                    rows(w, ROWS, ROWS);
+                }
+                AlbisWriter pending = job.newTask(1, 0);
+                rows(pending, 2 * ROWS, ROWS);
+                storage.resetCount();
+                storage.arm(n, mode);
+                String context = name + ", failure " + mode + " operation " + n;
+                try {
+                    step.run(storage, t, job, pending);
+                } catch (IOException | RuntimeException e) {
+                    assertTrue(storage.fired(), context + ": failed without an injected failure: " + e);
+                }
+                boolean fired = storage.fired();
+                storage.disarm();
+                List<Integer> ids = ids(storage, t);
+                List<Integer> old = range(0, ROWS);
+                List<Integer> now = range(0, 3 * ROWS);
+                assertTrue(ids.equals(old) || (mayCommit && ids.equals(now)), context + ": read " + ids);
+                assertVerifies(storage, t, context);
+                TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
+                assertEquals(ids, ids(storage, t), context + ": repair changed the rows");
+                assertVerifies(storage, t, context + ", after repair");
+                assertNoLeftovers(storage, t);
+                if (!fired) {
+                    assertTrue(operations < 0 || operations == n - 1, context);
+                    operations = n - 1;
+                    break;
+                }
+            }
+        }
+        return operations;
+    }
+
+    @Test
+    void aFailureAtAnyOperationOfTaskAndJobCommitLeavesTheOldOrTheNewState() throws IOException {
+        int ops = injectEverywhere("task + job commit", (storage, t, job, pending) -> {
+            pending.commitTask();
+            job.commit();
+        }, true);
+        assertTrue(ops > 3, "the commit took " + ops + " operations");
+    }
+
+    @Test
+    void aFailureAtAnyOperationOfAbortLeavesTheOldState() throws IOException {
+        injectEverywhere("abort", (storage, t, job, pending) -> {
+            pending.commitTask();
+            job.abort();
+        }, false);
+    }
+
+    @Test
+    void aFailureAtAnyOperationOfAnOwnedJobsCloseLeavesTheOldOrTheNewState() throws IOException {
+        injectEverywhere("AlbisWriter.close", (storage, t, job, pending) -> {
+            pending.abort();
+            job.abort();
+            AlbisWriter w = AlbisWriter.append(storage, t, null, OPTIONS);
+            rows(w, ROWS, 2 * ROWS);
+            w.close();
+        }, true);
+    }
+
+    /** After repair with no retention, nothing but the schema, the latest state and its row groups. */
+    private void assertNoLeftovers(Storage storage, String t) throws IOException {
+        TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
+        AlbisTable table = AlbisTable.open(storage, t);
+        for (String n : storage.list(t)) {
+            boolean expected = n.startsWith("_schema.")
+                    || (table.state() != null && n.equals(io.albis.layout.TableLayout.stateName(table.state().version())))
+                    || table.rowGroups().stream().anyMatch(rg -> rg.path().endsWith("/" + n));
+            assertTrue(expected, "left over after repair: " + n + " in " + storage.list(t));
+        }
+    }
+}
