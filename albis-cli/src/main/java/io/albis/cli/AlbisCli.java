@@ -23,6 +23,7 @@ import picocli.CommandLine.ScopeType;
             CatCommand.class,
             ScanCommand.class,
             VerifyCommand.class,
+            RepairCommand.class,
             ConvertCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -12,8 +12,9 @@ import java.util.List;
  * Counts every storage operation (each call on the storage, and each write, sync, close and read
  * on the files it hands out) and, when armed, fails the N-th one: {@link Mode#BEFORE} throws
  * without doing it (the operation never reached the server), {@link Mode#AFTER} does it and then
- * throws (the reply was lost). A crashed process is the same as a failure followed by silence,
- * so a test that checks the table after every N covers a crash at every step.
+ * throws (the reply was lost; counted over operations that change something, since for a read the
+ * two modes are the same). A crashed process is the same as a failure followed by silence, so a
+ * test that checks the table after every N covers a crash at every step.
  */
 public final class FaultInjectingStorage extends ForwardingStorage {
     public enum Mode { BEFORE, AFTER }
@@ -64,7 +65,9 @@ public final class FaultInjectingStorage extends ForwardingStorage {
     private <T> T op(String what, Op<T> op) throws IOException {
         calls++;
         log.add(what);
-        if (countdown > 0 && --countdown == 0) {
+        boolean reads = what.startsWith("list ") || what.startsWith("exists ") || what.startsWith("isDirectory ")
+                || what.startsWith("open ") || what.startsWith("read ");
+        if (countdown > 0 && !(mode == Mode.AFTER && reads) && --countdown == 0) {
             if (mode == Mode.BEFORE) {
                 throw new IOException("injected failure before " + what);
             }

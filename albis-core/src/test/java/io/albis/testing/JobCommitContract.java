@@ -168,11 +168,10 @@ public abstract class JobCommitContract {
             for (int j = 1; j <= jobs; j++) {
                 int first = j * ROWS;
                 results.add(pool.submit((Callable<CommitResult>) () -> {
-                    try (AlbisWriter w = AlbisWriter.append(storage, t, schema(), OPTIONS)) {
-                        rows(w, first, ROWS);
-                        w.close();
-                        return w.jobCommit();
-                    }
+                    AlbisWriter w = AlbisWriter.append(storage, t, schema(), OPTIONS);
+                    rows(w, first, ROWS);
+                    w.close();
+                    return w.jobCommit();
                 }));
             }
             for (Future<CommitResult> f : results) {
@@ -253,6 +252,7 @@ public abstract class JobCommitContract {
                 assertEquals(ids, ids(storage, t), context + ": repair changed the rows");
                 assertVerifies(storage, t, context + ", after repair");
                 assertNoLeftovers(storage, t);
+                storage.delete(t); // small clusters (Crail's) have few blocks to spare
                 if (!fired) {
                     assertTrue(operations < 0 || operations == n - 1, context);
                     operations = n - 1;

@@ -47,6 +47,10 @@ public final class LocalHdfsCluster implements Closeable {
             URI uri = cluster.getFileSystem().getUri();
             Configuration client = HadoopStorageProvider.configuration();
             client.setLong("dfs.blocksize", blockSize);
+            // Closing a file asks the namenode to complete it and, while the one datanode has not
+            // reported the last block yet, retries after 400 ms by default: most of a small file's
+            // close time on a one-node cluster. Retry sooner.
+            client.setInt("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 5);
             return new LocalHdfsCluster(dir, cluster, HadoopStorage.open(uri, client));
         } catch (IOException | RuntimeException e) {
             if (cluster != null) {
