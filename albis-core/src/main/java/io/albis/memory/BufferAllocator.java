@@ -1,15 +1,17 @@
 package io.albis.memory;
 
+import static io.albis.util.ByteSizes.format;
+
 import com.sun.management.HotSpotDiagnosticMXBean;
 import io.albis.error.InvalidOptionException;
 import io.albis.util.AlignedBuffers;
+import io.albis.util.ByteSizes;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -27,7 +29,7 @@ import java.util.TreeMap;
  * left to the garbage collector, so a stale view can read old bytes but never freed memory.
  */
 public final class BufferAllocator {
-    /** System property giving the shared allocator's limit, in bytes or with a k, m or g suffix. */
+    /** System property giving the shared allocator's limit: bytes, or a size such as 512m or 2g ({@link ByteSizes}). */
     public static final String LIMIT_PROPERTY = "albis.memory.limit";
     /** Sizes up to this are rounded up to a power of two; larger ones to whole pages. */
     static final int LARGEST_POWER_CLASS = 1 << 30;
@@ -90,8 +92,8 @@ public final class BufferAllocator {
             if (block == null) {
                 dropIdleUntilFits(sizeClass);
                 if (reserved + sizeClass > limit) {
-                    throw new MemoryLimitException("reader memory limit of " + bytes(limit) + " reached: asked for "
-                            + bytes(sizeClass) + " (" + purpose + ") while " + bytes(inUse) + " is in use by "
+                    throw new MemoryLimitException("reader memory limit of " + format(limit) + " reached: asked for "
+                            + format(sizeClass) + " (" + purpose + ") while " + format(inUse) + " is in use by "
                             + outstanding.size() + " buffers; give the reader a larger allocator"
                             + " (ReadOptions.withAllocator, or -D" + LIMIT_PROPERTY + " for the shared one),"
                             + " read fewer column groups at once or close idle readers", limit, sizeClass, inUse, null);
@@ -126,8 +128,8 @@ public final class BufferAllocator {
                 inUse -= sizeClass;
                 held = reserved;
             }
-            throw new MemoryLimitException("the JVM has no direct memory left for " + bytes(sizeClass) + " (" + purpose
-                    + "); this allocator holds " + bytes(held) + " of its limit of " + bytes(limit)
+            throw new MemoryLimitException("the JVM has no direct memory left for " + format(sizeClass) + " ("
+                    + purpose + "); this allocator holds " + format(held) + " of its limit of " + format(limit)
                     + ", so other users of direct memory or -XX:MaxDirectMemorySize leave too little: lower the limit"
                     + " or raise MaxDirectMemorySize", limit, sizeClass, held, e);
         }
@@ -217,50 +219,15 @@ public final class BufferAllocator {
             int outstanding, long created, long reused) {
         @Override
         public String toString() {
-            return "limit " + bytes(limit) + ", reserved " + bytes(reserved) + " (peak " + bytes(peakReserved)
-                    + "), in use " + bytes(inUse) + " by " + outstanding + " buffers (peak " + bytes(peakInUse)
-                    + "), idle " + bytes(idle) + ", " + created + " buffers created, " + reused + " loans reused";
+            return "limit " + format(limit) + ", reserved " + format(reserved) + " (peak " + format(peakReserved)
+                    + "), in use " + format(inUse) + " by " + outstanding + " buffers (peak " + format(peakInUse)
+                    + "), idle " + format(idle) + ", " + created + " buffers created, " + reused + " loans reused";
         }
     }
 
     @Override
     public String toString() {
         return "BufferAllocator[" + usage() + "]";
-    }
-
-    static String bytes(long n) {
-        if (n >= 1 << 20) {
-            return String.format(Locale.ROOT, "%.1f MiB", n / (double) (1 << 20));
-        }
-        if (n >= 1 << 10) {
-            return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
-        }
-        return n + " bytes";
-    }
-
-    /** Parses a size such as 1048576, 512k, 64m or 2g (powers of 1024). */
-    static long parseSize(String text, String what) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        int shift = 0;
-        if (!t.isEmpty()) {
-            switch (t.charAt(t.length() - 1)) {
-                case 'k' -> shift = 10;
-                case 'm' -> shift = 20;
-                case 'g' -> shift = 30;
-                default -> { }
-            }
-        }
-        String digits = shift == 0 ? t : t.substring(0, t.length() - 1);
-        try {
-            long n = Long.parseLong(digits);
-            if (n < 1 || n > Long.MAX_VALUE >> shift) {
-                throw new NumberFormatException();
-            }
-            return n << shift;
-        } catch (NumberFormatException e) {
-            throw new InvalidOptionException(what + " must be a positive number of bytes, optionally with a k, m or g"
-                    + " suffix, got '" + text + "'");
-        }
     }
 
     /** Created on first use, so the limit is read once the JVM's flags and properties are set. */
@@ -270,7 +237,16 @@ public final class BufferAllocator {
         private static long defaultLimit() {
             String property = System.getProperty(LIMIT_PROPERTY);
             if (property != null) {
-                return parseSize(property, "system property " + LIMIT_PROPERTY);
+                long limit;
+                try {
+                    limit = ByteSizes.parse(property);
+                } catch (InvalidOptionException e) {
+                    throw new InvalidOptionException("system property " + LIMIT_PROPERTY + ": " + e.getMessage());
+                }
+                if (limit < 1) {
+                    throw new InvalidOptionException("system property " + LIMIT_PROPERTY + " must be at least 1 byte");
+                }
+                return limit;
             }
             return Math.max(1, maxDirectMemory() / 2);
         }

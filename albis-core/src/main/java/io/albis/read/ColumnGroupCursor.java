@@ -276,7 +276,7 @@ final class ColumnGroupCursor {
         return new CorruptFileException(path(), at, message);
     }
 
-    /** Returns the segment buffer to its allocator (first, so a failing file close cannot keep it) and closes the file. */
+    /** Returns the segment buffer to its allocator (first, so a failing file close cannot keep it), closes the file. */
     void close() throws IOException {
         if (memory != null) {
             memory.close();

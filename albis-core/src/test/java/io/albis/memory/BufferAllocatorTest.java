@@ -134,19 +134,6 @@ class BufferAllocatorTest {
     }
 
     @Test
-    void sizesParseWithSuffixes() {
-        assertEquals(123, BufferAllocator.parseSize("123", "x"));
-        assertEquals(512L << 10, BufferAllocator.parseSize("512k", "x"));
-        assertEquals(64L << 20, BufferAllocator.parseSize(" 64M ", "x"));
-        assertEquals(2L << 30, BufferAllocator.parseSize("2g", "x"));
-        for (String bad : new String[] {"", "m", "-1", "0", "1.5g", "12q", "99999999999999g"}) {
-            InvalidOptionException e = assertThrows(InvalidOptionException.class,
-                    () -> BufferAllocator.parseSize(bad, "system property albis.memory.limit"), bad);
-            assertTrue(e.getMessage().contains("albis.memory.limit"), e.getMessage());
-        }
-    }
-
-    @Test
     void theSharedAllocatorHasAPositiveLimit() {
         assertTrue(BufferAllocator.shared().limit() > 0);
         assertSame(BufferAllocator.shared(), BufferAllocator.shared());
