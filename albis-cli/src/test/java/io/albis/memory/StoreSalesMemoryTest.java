@@ -31,6 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StoreSalesMemoryTest {
     static final long STORE_SALES_ROWS = 2_880_404;
+    /** ChecksumScan's checksum of every value of store_sales at scale 1, whatever the layout. */
+    static final String STORE_SALES_CHECKSUM = "7aa1ca33ed2e6903";
     static final int SEGMENT_SIZE = 256 << 10;
     static final long MIB = 1 << 20;
     static final List<String> CHILD_FLAGS = List.of("-Xmx128m", "-XX:MaxDirectMemorySize=64m");
@@ -103,6 +105,7 @@ class StoreSalesMemoryTest {
         String one = report.get("readers1");
         String four = report.get("readers4");
         assertTrue(one.startsWith(STORE_SALES_ROWS + " "), "rows, logical bytes, nulls, checksum: " + one);
+        assertTrue(one.endsWith(" " + STORE_SALES_CHECKSUM), "the known checksum: " + one);
         assertEquals(one, four, "four concurrent readers see what one sees");
     }
 
