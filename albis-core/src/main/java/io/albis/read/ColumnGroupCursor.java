@@ -17,9 +17,8 @@ import java.util.zip.CRC32C;
  * read into a direct buffer lent by the reader's allocator for the life of the cursor, its
  * checksum verified, and its rows visited in place: {@link #base} is the current row's offset in
  * {@link #buf}. Callers outside the reader get {@link #view}, a read-only view of the same
- * memory. Every length used to step through
- * the buffer is checked against the segment, so a damaged file yields an exception, not a
- * wrong row.
+ * memory. Every length used to step through the buffer is checked against the segment, so a
+ * damaged file yields an exception, not a wrong row.
  */
 final class ColumnGroupCursor {
     final RowLayout layout;
