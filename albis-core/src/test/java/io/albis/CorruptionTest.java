@@ -12,6 +12,7 @@ import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
 import io.albis.error.NotAnAlbisTableException;
 import io.albis.error.UnsupportedFormatVersionException;
+import io.albis.memory.BufferAllocator;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.schema.DataType;
@@ -22,6 +23,7 @@ import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
 import io.albis.table.SchemaStore;
 import io.albis.testing.ExpectedTable;
+import io.albis.testing.MemoryChecks;
 import io.albis.testing.MemoryStorage;
 import io.albis.testing.RandomTables;
 import io.albis.testing.RandomTables.DataProfile;
@@ -103,7 +105,9 @@ class CorruptionTest {
         AlbisTable t = AlbisTable.open(storage, path);
         t.schema().fields();
         List<Object[]> out = new ArrayList<>();
-        try (AlbisReader r = t.newReader(ReadOptions.all().withVerifyChecksums(verifyChecksums))) {
+        BufferAllocator memory = MemoryChecks.allocator();
+        // Damage fails reads midway: the closed reader must still have given every buffer back.
+        try (AlbisReader r = t.newReader(ReadOptions.all().withVerifyChecksums(verifyChecksums).withAllocator(memory))) {
             while (iterator ? r.hasNext() : r.advance()) {
                 if (iterator) {
                     r.next();
@@ -115,6 +119,8 @@ class CorruptionTest {
                 r.toNestedMap();
                 out.add(row);
             }
+        } finally {
+            MemoryChecks.assertNothingOutstanding(memory, path);
         }
         return out;
     }

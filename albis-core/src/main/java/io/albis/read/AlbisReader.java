@@ -77,7 +77,6 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     private final ColumnGroupCursor[] cursorOfGroup;
     private final ColumnGroupCursor[] cur;
     private ColumnGroupCursor[] moving = new ColumnGroupCursor[0];
-    private final ByteBuffer[] reuse;
     private boolean rgOpen;
     private long[] rangeStart;
     private long[] rangeEnd;
@@ -160,7 +159,6 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         neededGroups = needed.stream().mapToInt(Integer::intValue).toArray();
         cursorOfGroup = new ColumnGroupCursor[schema.groups().size()];
         cur = new ColumnGroupCursor[n];
-        reuse = new ByteBuffer[schema.groups().size()];
         filter = options.filter() == null ? null : PredicateBinder.bind(options.filter(), new PredicateBinder.Columns() {
             @Override
             public int resolve(String name) {
@@ -456,7 +454,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                     ByteBuffer header = ByteBuffer.allocate(FileHeader.LENGTH);
                     f.readFully(0, header);
                     FileHeader.check(header, FileHeader.KIND_DATA, dataPath);
-                    cursorOfGroup[g] = new ColumnGroupCursor(layouts[g], metas[g], f, reuse[g],
+                    cursorOfGroup[g] = new ColumnGroupCursor(layouts[g], metas[g], f, options.allocator(),
                             options.verifyChecksums(), stats);
                 } catch (Throwable e) {
                     f.close();
@@ -553,14 +551,9 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         return false;
     }
 
+    /** Closing the cursors returns their buffers, which the next row group's cursors take back from the pool. */
     private void closeRowGroup() throws IOException {
         rgOpen = false;
-        for (int g = 0; g < cursorOfGroup.length; g++) {
-            ColumnGroupCursor c = cursorOfGroup[g];
-            if (c != null && !c.isIdle()) {
-                reuse[g] = c.releaseBuffer();
-            }
-        }
         closeCursors();
     }
 
@@ -835,7 +828,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         if (c == null) {
             throw new IllegalArgumentException("column group " + groupPosition + " is not being read");
         }
-        binaryRow.set(c.buf, c.base, c.rowLen, c.layout);
+        binaryRow.set(c.view, c.base, c.rowLen, c.layout);
         return binaryRow;
     }
 

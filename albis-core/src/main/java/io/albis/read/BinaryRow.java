@@ -5,8 +5,8 @@ import java.nio.ByteBuffer;
 
 /**
  * A column group's encoded row (docs/FORMAT.md, "Row format") as it sits in the reader's
- * segment buffer: the binary API of the paper. It is a view, valid until the reader moves on;
- * {@link #toByteArray()} copies.
+ * segment buffer: the binary API of the paper. It is a read-only view, valid until the reader
+ * moves to another segment or is closed (io/albis/memory/README.md); {@link #toByteArray()} copies.
  */
 public final class BinaryRow {
     private ByteBuffer buffer;
@@ -21,7 +21,7 @@ public final class BinaryRow {
         this.layout = layout;
     }
 
-    /** The buffer holding the row (shared with the reader: read, do not write). */
+    /** The buffer holding the row: a read-only, little-endian view of the reader's segment buffer. */
     public ByteBuffer buffer() {
         return buffer;
     }

@@ -1,11 +1,12 @@
 package io.albis.read;
 
 import io.albis.error.CorruptFileException;
+import io.albis.memory.BufferAllocator;
+import io.albis.memory.PooledBuffer;
 import io.albis.row.RowLayout;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.segment.SegmentMetadata;
 import io.albis.storage.ReadableFile;
-import io.albis.util.AlignedBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -13,10 +14,11 @@ import java.util.zip.CRC32C;
 
 /**
  * Walks the rows of one column group in one row group. A segment is read with one positional
- * read into a reused direct buffer, its checksum verified, and its rows visited in place:
- * {@link #base} is the current row's offset in {@link #buf}. Every length used to step through
- * the buffer is checked against the segment, so a damaged file yields an exception, not a
- * wrong row.
+ * read into a direct buffer lent by the reader's allocator for the life of the cursor, its
+ * checksum verified, and its rows visited in place: {@link #base} is the current row's offset in
+ * {@link #buf}. Callers outside the reader get {@link #view}, a read-only view of the same
+ * memory. Every length used to step through the buffer is checked against the segment, so a
+ * damaged file yields an exception, not a wrong row.
  */
 final class ColumnGroupCursor {
     final RowLayout layout;
@@ -29,6 +31,10 @@ final class ColumnGroupCursor {
 
     /** The loaded segment's bytes; rows are read in place. */
     ByteBuffer buf;
+    /** {@link #buf} read-only, for views handed to callers (binary rows, row runs). */
+    ByteBuffer view;
+    /** Where {@link #buf} comes from; returned on {@link #close()}. Null for an idle cursor. */
+    private PooledBuffer memory;
     /** Offset of the current row in {@link #buf}. */
     int base;
     /** Length of the current row. */
@@ -41,8 +47,8 @@ final class ColumnGroupCursor {
     private long row = -1;
     private final CRC32C crc = new CRC32C();
 
-    ColumnGroupCursor(RowLayout layout, ColumnGroupMetadata meta, ReadableFile file, ByteBuffer reuse, boolean verify,
-            ReadStats stats) {
+    ColumnGroupCursor(RowLayout layout, ColumnGroupMetadata meta, ReadableFile file, BufferAllocator allocator,
+            boolean verify, ReadStats stats) {
         this.layout = layout;
         this.variable = layout.hasVariable();
         this.fixedLen = layout.fixedEnd();
@@ -50,9 +56,13 @@ final class ColumnGroupCursor {
         this.file = file;
         this.verify = verify;
         this.stats = stats;
-        int need = meta.maxSegmentLength();
-        this.buf = reuse != null && reuse.capacity() >= need ? reuse
-                : AlignedBuffers.allocate(Math.max(need, 1));
+        this.memory = allocator.allocate(meta.maxSegmentLength(), "segment buffer of " + file.path());
+        this.buf = memory.buffer();
+        this.view = readOnly(buf);
+    }
+
+    private static ByteBuffer readOnly(ByteBuffer b) {
+        return b.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
@@ -78,10 +88,7 @@ final class ColumnGroupCursor {
             buf.put(b, (byte) (buf.get(b) | RowLayout.nullMask(s)));
         }
         this.rowLen = fixedLen;
-    }
-
-    boolean isIdle() {
-        return meta == null;
+        this.view = readOnly(buf);
     }
 
     ColumnGroupMetadata metadata() {
@@ -142,7 +149,7 @@ final class ColumnGroupCursor {
      */
     /** Starts {@code run} at the current row (one row), for a run extended row by row. */
     void startRun(RowRun run) {
-        run.buffer = buf;
+        run.buffer = view;
         run.layout = layout;
         run.count = 1;
         run.firstOffset = base;
@@ -169,7 +176,7 @@ final class ColumnGroupCursor {
     }
 
     void fillRun(RowRun run, int count) throws CorruptFileException {
-        run.buffer = buf;
+        run.buffer = view;
         run.layout = layout;
         run.count = count;
         run.firstOffset = base;
@@ -268,13 +275,14 @@ final class ColumnGroupCursor {
         return new CorruptFileException(path(), at, message);
     }
 
-    ByteBuffer releaseBuffer() {
-        ByteBuffer b = buf;
-        buf = null;
-        return b;
-    }
-
+    /** Returns the segment buffer to its allocator (first, so a failing file close cannot keep it), closes the file. */
     void close() throws IOException {
+        if (memory != null) {
+            memory.close();
+            memory = null;
+            buf = null;
+            view = null;
+        }
         if (file != null) {
             file.close();
         }

@@ -7,7 +7,8 @@ import java.nio.ByteBuffer;
  * Consecutive encoded rows of one column group, in place in the reader's segment buffer: the
  * binary form of the paper's vector interface. Row {@code r} of the run starts at
  * {@link #rowOffset(int)}; for groups without strings or binaries that is
- * {@code firstOffset + r * stride}. A view, valid until the reader moves on.
+ * {@code firstOffset + r * stride}. A view, valid until the reader's next call that moves it (a
+ * run never outlives its segment) or its close (io/albis/memory/README.md).
  */
 public final class RowRun {
     ByteBuffer buffer;
@@ -17,6 +18,7 @@ public final class RowRun {
     int stride;
     int[] offsets = new int[0];
 
+    /** The segment buffer holding the run: read-only and little-endian. */
     public ByteBuffer buffer() {
         return buffer;
     }

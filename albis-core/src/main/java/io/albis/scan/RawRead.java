@@ -1,8 +1,9 @@
 package io.albis.scan;
 
+import io.albis.memory.BufferAllocator;
+import io.albis.memory.PooledBuffer;
 import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
-import io.albis.util.AlignedBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -64,7 +65,14 @@ public final class RawRead {
     }
 
     private static long[] readFiles(Storage storage, List<String> files, boolean touch) throws IOException {
-        ByteBuffer buf = AlignedBuffers.allocate(CHUNK); // as the reader's, so both copy at full speed
+        // From the readers' allocator: page-aligned like theirs, so both copy at full speed.
+        try (PooledBuffer chunk = BufferAllocator.shared().allocate(CHUNK, "raw read chunk")) {
+            return readFiles(storage, files, touch, chunk.buffer());
+        }
+    }
+
+    private static long[] readFiles(Storage storage, List<String> files, boolean touch, ByteBuffer buf)
+            throws IOException {
         long bytes = 0;
         long sum = 0;
         for (String path : files) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.albis.filter.Predicate;
 import io.albis.filter.Predicates;
+import io.albis.memory.BufferAllocator;
 import io.albis.read.AlbisReader;
 import io.albis.read.ColumnBatch;
 import io.albis.read.ColumnVector;
@@ -12,6 +13,7 @@ import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
+import io.albis.testing.MemoryChecks;
 import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -42,8 +44,9 @@ class RunsBatchesAndScanAgreeTest {
             String t = dir.resolve("t" + seed).toString();
             writeRandomTable(t, rnd);
             AlbisTable table = AlbisTable.open(t);
+            BufferAllocator memory = MemoryChecks.allocator();
             ReadOptions options = new ReadOptions(rnd.nextBoolean() ? null : List.of("l", "s", "i", "w", "f"),
-                    randomFilter(rnd), null, true);
+                    randomFilter(rnd), null, true, memory);
             String what = "seed " + seed + " " + options.filter() + " " + options.columns();
 
             Expected fromIterator = readWithIterator(table, options);
@@ -53,6 +56,7 @@ class RunsBatchesAndScanAgreeTest {
             assertEquals(fromIterator.nulls, scan.nulls(), what);
             assertEquals(fromIterator.logicalBytes, scan.logicalBytes(), what);
             assertEquals(fromIterator.checksum, scan.checksum(), what);
+            MemoryChecks.assertNothingOutstanding(memory, what);
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.layout.FileHeader;
+import io.albis.memory.BufferAllocator;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.schema.ColumnGroup;
@@ -45,7 +46,8 @@ public final class TableChecks {
         assertEquals(expected.rowCount(), table.rowCount(), context + ": rowCount");
         int[] all = expected.allColumns();
         int r = 0;
-        try (AlbisReader reader = table.newReader(ReadOptions.all())) {
+        BufferAllocator memory = MemoryChecks.allocator();
+        try (AlbisReader reader = table.newReader(ReadOptions.all().withAllocator(memory))) {
             while (useIterator ? reader.hasNext() : reader.advance()) {
                 if (useIterator) {
                     reader.next();
@@ -58,6 +60,7 @@ public final class TableChecks {
             }
             assertFalse(useIterator ? reader.hasNext() : reader.advance(), context + ": reader restarted after its end");
         }
+        MemoryChecks.assertNothingOutstanding(memory, context);
         assertEquals(expected.rowCount(), r, context + ": rows read");
     }
 
