@@ -35,7 +35,7 @@ class RepairCommandTest {
         // A job whose driver dies after one task committed: nothing of it is visible.
         WriteJob job = WriteJob.begin(LocalStorage.INSTANCE, t, WriteMode.APPEND, WriterOptions.defaults());
         try (AlbisWriter w = job.newTask(0, 0)) {
-            w.setValue(0, 1);
+            w.setValue(w.schema().columnIndex("req"), 1); // the one required column; the rest null
             w.nextRow();
         }
         assertEquals(rows, AlbisTable.open(t).rowCount());
