@@ -189,8 +189,12 @@ public final class ColumnGroupMetadata {
         }
         long rowCount = in.i64("row count");
         long dataLength = in.i64("data length");
-        if (rowCount < 0 || dataLength < version.dataStart()) {
-            throw in.corrupt("row count " + rowCount + " or data length " + dataLength + " is impossible");
+        if (rowCount < 0) {
+            throw in.corruptAt(FileHeader.LENGTH + 8, "row count " + rowCount + " is negative");
+        }
+        if (dataLength < version.dataStart()) {
+            throw in.corruptAt(FileHeader.LENGTH + 16, "data length " + dataLength + " is less than "
+                    + version.dataStart() + ", where format " + version + " places the first segment");
         }
         int n = in.count("column count", in.remaining() / 7);
         int[] ids = new int[n];
