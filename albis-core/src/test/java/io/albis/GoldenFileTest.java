@@ -136,85 +136,91 @@ class GoldenFileTest {
                 .field(new Field("point", DataType.struct(Field.required("x", DataType.INT),
                         Field.of("label", DataType.STRING)), true))
                 .groups(groups).build();
-        WriterOptions options = WriterOptions.defaults().withSegmentSize(SEGMENT).withRowGroupRows(4);
-        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, table.toString(), schema, options)) {
-            // row 0
-            w.setInt(0, 0);
-            w.setBoolean(1, true);
-            w.setByte(2, Byte.MIN_VALUE);
-            w.setShort(3, Short.MAX_VALUE);
-            w.setLong(4, Long.MIN_VALUE);
-            w.setFloat(5, -0.0f);
-            w.setDouble(6, Double.NaN);
-            w.setDecimal(7, new BigDecimal("1234567.89"));
-            w.setDecimal(8, new BigDecimal("12345678901234567890123456789012.3456"));
-            w.setValue(9, LocalDate.of(2024, 2, 29));
-            w.setValue(10, Instant.parse("2024-02-29T12:00:00.123456Z"));
-            w.setString(11, "héllo");
-            w.setBinary(12, new byte[] {1, 2, 3});
-            w.setInt(14, 7);
-            w.setString(15, "p");
-            w.nextRow();
-            // row 1: nulls, extremes, a null struct
-            w.setInt(0, 1);
-            w.setNull(1);
-            w.setByte(2, Byte.MAX_VALUE);
-            w.setLong(4, Long.MAX_VALUE);
-            w.setFloat(5, Float.NaN);
-            w.setDouble(6, -0.0);
-            w.setDecimal(7, new BigDecimal("-0.01"));
-            w.setDecimal(8, new BigDecimal("-1.0000"));
-            w.setTimestampMicros(10, 0);
-            w.setString(11, "");
-            w.setBinary(12, new byte[0]);
-            w.setNull(13);
-            w.nextRow();
-            // row 2
-            w.setInt(0, 2);
-            w.setBoolean(1, false);
-            w.setByte(2, (byte) 0);
-            w.setShort(3, (short) -1);
-            w.setLong(4, 0);
-            w.setFloat(5, Float.POSITIVE_INFINITY);
-            w.setDouble(6, 1e-300);
-            w.setDate(9, 0);
-            w.setString(11, "😀 four bytes");
-            w.setInt(14, -1);
-            w.nextRow();
-            // row 3
-            w.setInt(0, 3);
-            w.setBoolean(1, true);
-            w.setShort(3, (short) 0);
-            w.setLong(4, 42);
-            w.setDecimalUnscaled(7, 0);
-            w.setDecimal(8, BigDecimal.ZERO);
-            w.setValue(9, LocalDate.of(1900, 1, 1));
-            w.setTimestampMicros(10, -1);
-            w.setBinary(12, new byte[] {(byte) 255});
-            w.setInt(14, 0);
-            w.setString(15, "中文");
-            w.nextRow();
-            // row 4 (second row group)
-            w.setInt(0, 4);
-            w.setBoolean(1, false);
-            w.setByte(2, (byte) 1);
-            w.setShort(3, (short) 2);
-            w.setLong(4, 3);
-            w.setFloat(5, 1.5f);
-            w.setDouble(6, 2.5);
-            w.setDecimal(7, new BigDecimal("9999999.99"));
-            w.setDecimal(8, new BigDecimal("9999999999999999999999999999999999.9999"));
-            w.setValue(9, LocalDate.of(9999, 12, 31));
-            w.setValue(10, Instant.parse("2500-01-01T00:00:00Z"));
-            w.setString(11, "last");
-            w.setBinary(12, new byte[] {0});
-            w.setNull(13);
-            w.nextRow();
-            // row 5: every nullable column null, the struct present
-            w.setInt(0, 5);
-            w.setInt(14, 5);
-            w.nextRow();
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, table.toString(), schema, OPTIONS)) {
+            writeFixedRows(w);
         }
+    }
+
+    private static final WriterOptions OPTIONS = WriterOptions.defaults().withSegmentSize(SEGMENT).withRowGroupRows(4);
+
+    /** The six rows of {@link #EXPECTED}, through the writer's typed setters. */
+    private static void writeFixedRows(AlbisWriter w) throws IOException {
+        // row 0
+        w.setInt(0, 0);
+        w.setBoolean(1, true);
+        w.setByte(2, Byte.MIN_VALUE);
+        w.setShort(3, Short.MAX_VALUE);
+        w.setLong(4, Long.MIN_VALUE);
+        w.setFloat(5, -0.0f);
+        w.setDouble(6, Double.NaN);
+        w.setDecimal(7, new BigDecimal("1234567.89"));
+        w.setDecimal(8, new BigDecimal("12345678901234567890123456789012.3456"));
+        w.setValue(9, LocalDate.of(2024, 2, 29));
+        w.setValue(10, Instant.parse("2024-02-29T12:00:00.123456Z"));
+        w.setString(11, "héllo");
+        w.setBinary(12, new byte[] {1, 2, 3});
+        w.setInt(14, 7);
+        w.setString(15, "p");
+        w.nextRow();
+        // row 1: nulls, extremes, a null struct
+        w.setInt(0, 1);
+        w.setNull(1);
+        w.setByte(2, Byte.MAX_VALUE);
+        w.setLong(4, Long.MAX_VALUE);
+        w.setFloat(5, Float.NaN);
+        w.setDouble(6, -0.0);
+        w.setDecimal(7, new BigDecimal("-0.01"));
+        w.setDecimal(8, new BigDecimal("-1.0000"));
+        w.setTimestampMicros(10, 0);
+        w.setString(11, "");
+        w.setBinary(12, new byte[0]);
+        w.setNull(13);
+        w.nextRow();
+        // row 2
+        w.setInt(0, 2);
+        w.setBoolean(1, false);
+        w.setByte(2, (byte) 0);
+        w.setShort(3, (short) -1);
+        w.setLong(4, 0);
+        w.setFloat(5, Float.POSITIVE_INFINITY);
+        w.setDouble(6, 1e-300);
+        w.setDate(9, 0);
+        w.setString(11, "😀 four bytes");
+        w.setInt(14, -1);
+        w.nextRow();
+        // row 3
+        w.setInt(0, 3);
+        w.setBoolean(1, true);
+        w.setShort(3, (short) 0);
+        w.setLong(4, 42);
+        w.setDecimalUnscaled(7, 0);
+        w.setDecimal(8, BigDecimal.ZERO);
+        w.setValue(9, LocalDate.of(1900, 1, 1));
+        w.setTimestampMicros(10, -1);
+        w.setBinary(12, new byte[] {(byte) 255});
+        w.setInt(14, 0);
+        w.setString(15, "中文");
+        w.nextRow();
+        // row 4 (second row group)
+        w.setInt(0, 4);
+        w.setBoolean(1, false);
+        w.setByte(2, (byte) 1);
+        w.setShort(3, (short) 2);
+        w.setLong(4, 3);
+        w.setFloat(5, 1.5f);
+        w.setDouble(6, 2.5);
+        w.setDecimal(7, new BigDecimal("9999999.99"));
+        w.setDecimal(8, new BigDecimal("9999999999999999999999999999999999.9999"));
+        w.setValue(9, LocalDate.of(9999, 12, 31));
+        w.setValue(10, Instant.parse("2500-01-01T00:00:00Z"));
+        w.setString(11, "last");
+        w.setBinary(12, new byte[] {0});
+        w.setNull(13);
+        w.nextRow();
+        // row 5: every nullable column null, the struct present
+        w.setInt(0, 5);
+        w.setInt(14, 5);
+        w.nextRow();
     }
 
     /**
@@ -341,26 +347,51 @@ class GoldenFileTest {
                 assertEquals(version, (b[5] & 0xff) + "." + (b[6] & 0xff), f + ": the version in its header");
             }
         }
-        AlbisTable t = AlbisTable.open(tree.toString());
-        assertEquals(EXPECTED.length, t.rowCount());
+        assertReadsTheFixedRows(AlbisTable.open(tree.toString()), 1, "v" + version);
+    }
+
+    /** Reads {@code copies} times the rows of {@link #EXPECTED}, value by value, and verifies the table. */
+    private static void assertReadsTheFixedRows(AlbisTable t, int copies, String context) throws IOException {
+        int rows = copies * EXPECTED.length;
+        assertEquals(rows, t.rowCount(), context);
         try (AlbisReader r = t.newReader()) {
-            for (int row = 0; row < EXPECTED.length; row++) {
-                assertTrue(r.advance(), "row " + row);
-                assertEquals(EXPECTED[row].length, r.columnCount());
-                for (int c = 0; c < EXPECTED[row].length; c++) {
-                    RowAssertions.assertSameValue(EXPECTED[row][c], r.getValue(c), "v" + version + " row " + row
-                            + " column " + c);
+            for (int row = 0; row < rows; row++) {
+                assertTrue(r.advance(), context + " row " + row);
+                Object[] expected = EXPECTED[row % EXPECTED.length];
+                assertEquals(expected.length, r.columnCount());
+                for (int c = 0; c < expected.length; c++) {
+                    RowAssertions.assertSameValue(expected[c], r.getValue(c), context + " row " + row + " column " + c);
                 }
                 Object point = r.toNestedMap().get("point");
-                if (row == 0) {
-                    assertEquals(Map.of("x", 7, "label", "p"), point);
-                } else if (row == 1 || row == 4) {
-                    assertEquals(null, point, "a null struct reads as null");
+                if (row % EXPECTED.length == 0) {
+                    assertEquals(Map.of("x", 7, "label", "p"), point, context);
+                } else if (row % EXPECTED.length == 1) {
+                    assertEquals(null, point, context + ": a null struct reads as null");
                 }
             }
-            assertTrue(!r.advance(), "no row after the sixth");
+            assertTrue(!r.advance(), context + ": no more rows");
         }
-        assertEquals(List.of(), TableVerifier.verify(t), "albis verify on v" + version);
+        assertEquals(List.of(), TableVerifier.verify(t), context + ": albis verify");
+    }
+
+    /**
+     * Versions are per file: rows appended to a 1.0 table by today's writer land in 2.0 row
+     * groups beside the 1.0 ones, and the table reads as one.
+     */
+    @Test
+    void rowsAppendedToAFormat10TableAreWrittenIn20AndTheTableReadsAsOne() throws IOException {
+        Path mixed = dir.resolve("mixed");
+        replaceTree(mixed, golden(FormatVersion.V1_0));
+        try (AlbisWriter w = AlbisWriter.append(LocalStorage.INSTANCE, mixed.toString(), null, OPTIONS)) {
+            writeFixedRows(w);
+        }
+        AlbisTable t = AlbisTable.open(mixed.toString());
+        List<FormatVersion> versions = new java.util.ArrayList<>();
+        for (RowGroupRef rg : t.rowGroups()) {
+            versions.add(t.metadata(rg, t.schema().groups().get(0), t.presentGroups(rg)).version());
+        }
+        assertEquals(List.of(FormatVersion.V1_0, FormatVersion.V1_0, FormatVersion.V2_0, FormatVersion.V2_0), versions);
+        assertReadsTheFixedRows(t, 2, "v1.0 + v2.0");
     }
 
     /**
