@@ -1,5 +1,7 @@
 package io.albis;
 
+import static io.albis.testing.TableFiles.copyTree;
+import static io.albis.testing.TableFiles.reseal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -33,8 +35,6 @@ import io.albis.testing.TableChecks;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +48,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -221,15 +220,6 @@ class CorruptionTest {
     private static byte[] flipBit(byte[] b, int position, int bit) {
         byte[] m = b.clone();
         m[position] ^= (byte) (1 << bit);
-        return m;
-    }
-
-    /** Recomputes the CRC-32C footer of a schema or metadata file, so only the structure is damaged. */
-    private static byte[] reseal(byte[] b) {
-        byte[] m = b.clone();
-        CRC32C crc = new CRC32C();
-        crc.update(m, 0, m.length - 8);
-        ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN).putInt(m.length - 8, (int) crc.getValue());
         return m;
     }
 
@@ -538,18 +528,5 @@ class CorruptionTest {
         Files.writeString(table.resolve("_schema.00000003"), "a damaged newest schema");
         assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(table.toString()),
                 "the newest version is read, never silently skipped");
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }

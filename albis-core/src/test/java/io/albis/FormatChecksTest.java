@@ -1,5 +1,7 @@
 package io.albis;
 
+import static io.albis.testing.TableFiles.copyTree;
+import static io.albis.testing.TableFiles.reseal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,8 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -56,22 +56,10 @@ class FormatChecksTest {
 
     @BeforeEach
     void copyTheGoldenTables() throws IOException {
-        v10 = copy(golden("1.0"), dir.resolve("v1.0"));
-        v20 = copy(golden("2.0"), dir.resolve("v2.0"));
-    }
-
-    private static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
-        return to;
+        v10 = dir.resolve("v1.0");
+        v20 = dir.resolve("v2.0");
+        copyTree(golden("1.0"), v10);
+        copyTree(golden("2.0"), v20);
     }
 
     // ------------------------------------------------------------------ files and damage
@@ -97,15 +85,6 @@ class FormatChecksTest {
                 }
             }
         }
-    }
-
-    /** Recomputes the CRC-32C footer, so that only what was changed on purpose is wrong. */
-    private static byte[] reseal(byte[] b) {
-        byte[] m = b.clone();
-        CRC32C crc = new CRC32C();
-        crc.update(m, 0, m.length - 8);
-        ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN).putInt(m.length - 8, (int) crc.getValue());
-        return m;
     }
 
     /** Writes {@code damaged} over {@code file}, expects {@code read} to refuse it naming the file and offset, restores it. */

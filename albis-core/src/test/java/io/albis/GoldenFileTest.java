@@ -1,5 +1,7 @@
 package io.albis;
 
+import static io.albis.testing.TableFiles.copyTree;
+import static io.albis.testing.TableFiles.reseal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -266,10 +268,7 @@ class GoldenFileTest {
 
     private static void replaceTree(Path target, Path source) throws IOException {
         deleteTree(target);
-        for (String f : relativeFiles(source)) {
-            Files.createDirectories(target.resolve(f).getParent());
-            Files.copy(source.resolve(f), target.resolve(f));
-        }
+        copyTree(source, target);
     }
 
     private static Path normal(String path) {
@@ -462,15 +461,6 @@ class GoldenFileTest {
             Files.createDirectories(to.resolve(f).getParent());
             Files.write(to.resolve(f), b);
         }
-    }
-
-    /** Recomputes the CRC-32C footer of a schema or metadata file. */
-    private static byte[] reseal(byte[] b) {
-        byte[] m = b.clone();
-        CRC32C crc = new CRC32C();
-        crc.update(m, 0, m.length - 8);
-        ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN).putInt(m.length - 8, (int) crc.getValue());
-        return m;
     }
 
     // ------------------------------------------------------------------ decoding by hand
