@@ -166,6 +166,15 @@ class WriterValidationTest {
         assertThrows(InvalidOptionException.class, () -> d.withSegmentSize(WriterOptions.MIN_SEGMENT_SIZE - 1));
         assertThrows(InvalidOptionException.class, () -> d.withSegmentSize(WriterOptions.MAX_SEGMENT_SIZE + 1));
         assertThrows(InvalidOptionException.class, () -> d.withSegmentSize(-1));
+        // Segments start on 4096-byte pages: a size above a page must fill whole pages.
+        InvalidOptionException notPages = assertThrows(InvalidOptionException.class, () -> d.withSegmentSize(5000));
+        assertTrue(notPages.getMessage().contains("use 4096 or 8192"), notPages.getMessage());
+        assertThrows(InvalidOptionException.class, () -> d.withSegmentSize(4097));
+        assertThrows(InvalidOptionException.class, () -> d.withSegmentSize(WriterOptions.MAX_SEGMENT_SIZE - 1));
+        for (int ok : new int[] {WriterOptions.MIN_SEGMENT_SIZE, 160, 4095, 4096, 8192, 12288, 1 << 20,
+                WriterOptions.MAX_SEGMENT_SIZE}) {
+            assertEquals(ok, d.withSegmentSize(ok).segmentSize());
+        }
         assertThrows(InvalidOptionException.class, () -> d.withRowGroupRows(0));
         assertThrows(InvalidOptionException.class, () -> d.withRowGroupBytes(0));
         assertThrows(InvalidOptionException.class, () -> DataType.decimal(0, 0));

@@ -1,5 +1,6 @@
 package io.albis.cli;
 
+import io.albis.error.InvalidOptionException;
 import io.albis.write.WriterOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,9 +34,10 @@ public final class LayoutOptions {
     public WriterOptions writerOptions() {
         WriterOptions o = WriterOptions.defaults();
         if (segmentSize != null) {
-            if (segmentSize < WriterOptions.MIN_SEGMENT_SIZE || segmentSize > WriterOptions.MAX_SEGMENT_SIZE) {
-                throw new ParameterException(spec.commandLine(), "--segment-size must be " + WriterOptions.MIN_SEGMENT_SIZE
-                        + " bytes to 1g, got " + segmentSize);
+            try {
+                WriterOptions.checkSegmentSize(segmentSize);
+            } catch (InvalidOptionException e) {
+                throw new ParameterException(spec.commandLine(), "--segment-size: " + e.getMessage());
             }
             o = o.withSegmentSize(segmentSize.intValue());
         }

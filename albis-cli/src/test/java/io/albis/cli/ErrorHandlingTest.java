@@ -73,7 +73,8 @@ class ErrorHandlingTest {
         assertOneLine(Cli.run("cat"), 2, "TABLE");
         String out = dir.resolve("g").toString();
         assertOneLine(Cli.run("generate", "tpcds", "--segment-size", "12q", out), 2, "'12q' is not a size");
-        assertOneLine(Cli.run("generate", "tpcds", "--segment-size", "8", out), 2, "--segment-size must be");
+        assertOneLine(Cli.run("generate", "tpcds", "--segment-size", "8", out), 2, "--segment-size: segment size must be");
+        assertOneLine(Cli.run("generate", "tpcds", "--segment-size", "5000", out), 2, "use 4096 or 8192");
         assertOneLine(Cli.run("generate", "tpcds", "--column-groups", "a=", out), 2, "bad column groups");
         assertOneLine(Cli.run("generate", "tpcds", "--scale", "abc", out), 2, "--scale");
     }

@@ -3,8 +3,11 @@ package io.albis.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.schema.ColumnGroup;
+import io.albis.segment.SegmentMetadata;
+import io.albis.table.AlbisTable;
+import io.albis.table.RowGroupRef;
 import java.io.RandomAccessFile;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,11 +30,15 @@ class VerifyCommandTest {
     void flippedByteInADataFileExitsOne() throws Exception {
         String t = dir.resolve("t").toString();
         AllTypesTable.write(t, AllTypesTable.rows());
-        String rg = io.albis.table.AlbisTable.open(t).rowGroups().get(1).path();
-        Path data = Path.of(rg, "cg-00000000", "data");
-        long size = Files.size(data);
+        // A byte in the middle of the rows of the second row group's first segment (not padding,
+        // which only verify reads).
+        AlbisTable table = AlbisTable.open(t);
+        RowGroupRef rg = table.rowGroups().get(1);
+        ColumnGroup group = table.schema().groups().get(0);
+        Path data = Path.of(table.dataPath(rg, group));
+        SegmentMetadata segment = table.metadata(rg, group, table.presentGroups(rg)).segments().get(0);
         try (RandomAccessFile f = new RandomAccessFile(data.toFile(), "rw")) {
-            long at = size / 2;
+            long at = segment.offset() + segment.length() / 2;
             f.seek(at);
             int b = f.read();
             f.seek(at);
@@ -39,7 +46,7 @@ class VerifyCommandTest {
         }
         Cli.Run run = Cli.run("verify", t);
         assertEquals(1, run.exit(), run.toString());
-        assertTrue(run.out().contains(rg), "the problem names the damaged file: " + run.out());
+        assertTrue(run.out().contains(rg.path()), "the problem names the damaged file: " + run.out());
         assertTrue(run.out().contains("FAILED: "), run.out());
         assertEquals("", run.err());
 

@@ -230,12 +230,14 @@ class AlbisToOrcTest {
         String t = dir.resolve("t").toString();
         writeRandomTable(t, AlbisToParquetTest.everyAlbisType(), 1500, 14);
         AlbisTable table = AlbisTable.open(t);
-        // Flip a row byte of the last row group's first segment (just past the 8-byte file header):
-        // its checksum fails after the earlier row groups went out.
+        // Flip a row byte of the last row group's first segment: its checksum fails after the
+        // earlier row groups went out.
         io.albis.table.RowGroupRef last = table.rowGroups().get(table.rowGroups().size() - 1);
-        Path data = Path.of(table.dataPath(last, table.schema().groups().get(0)));
+        io.albis.schema.ColumnGroup group = table.schema().groups().get(0);
+        Path data = Path.of(table.dataPath(last, group));
+        long firstRow = table.metadata(last, group, table.presentGroups(last)).segments().get(0).offset();
         byte[] bytes = Files.readAllBytes(data);
-        bytes[12] ^= 0x5a;
+        bytes[(int) firstRow + 4] ^= 0x5a;
         Files.write(data, bytes);
         Path out = dir.resolve("broken.orc");
         assertThrows(Exception.class, () -> AlbisToOrc.convert(table, out, ConvertOptions.defaults()));

@@ -1,5 +1,6 @@
 package io.albis.layout;
 
+import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
 import io.albis.error.NotAnAlbisTableException;
 import io.albis.error.UnsupportedFormatVersionException;
@@ -8,14 +9,20 @@ import java.nio.ByteOrder;
 
 /**
  * The 8 bytes every Albis file starts with: magic "ALBI", a kind byte, the major and minor format
- * version, and a zero byte. See docs/FORMAT.md, "File header".
+ * version, and a reserved zero byte. See docs/FORMAT.md, "File header".
+ *
+ * <p>Reading a header takes two steps, because schema and metadata files check their footer in
+ * between: {@link #identify} (magic and major version, which say what grammar the rest of the
+ * file, footer included, follows) and {@link #checkKindAndReserved}. Data files have no footer and
+ * take both at once ({@link #checkDataFile}).
  */
 public final class FileHeader {
     public static final int LENGTH = 8;
     public static final byte[] MAGIC = {'A', 'L', 'B', 'I'};
-    /** Readers refuse a different major version; minor versions add only what older readers may ignore. */
-    public static final int MAJOR_VERSION = 1;
-    public static final int MINOR_VERSION = 0;
+    private static final int KIND_AT = 4;
+    private static final int MAJOR_AT = 5;
+    private static final int MINOR_AT = 6;
+    private static final int RESERVED_AT = 7;
 
     public static final byte KIND_SCHEMA = 'S';
     public static final byte KIND_DATA = 'D';
@@ -25,8 +32,10 @@ public final class FileHeader {
 
     private FileHeader() {}
 
+    /** Writes a header of {@link FormatVersion#CURRENT}, the only version writers write. */
     public static void write(ByteBuffer out, byte kind) {
-        out.put(MAGIC).put(kind).put((byte) MAJOR_VERSION).put((byte) MINOR_VERSION).put((byte) 0);
+        FormatVersion v = FormatVersion.CURRENT;
+        out.put(MAGIC).put(kind).put((byte) v.major()).put((byte) v.minor()).put((byte) 0);
     }
 
     public static byte[] bytes(byte kind) {
@@ -35,16 +44,18 @@ public final class FileHeader {
         return b.array();
     }
 
-    /**
-     * True when the file's minor version is newer than this reader's: it may carry fields this
-     * reader does not know, appended after the ones it knows, which the reader then skips.
-     */
-    public static boolean hasNewerMinor(ByteBuffer in) {
-        return (in.get(6) & 0xff) > MINOR_VERSION;
+    /** The first bytes of a data file up to its first segment: the header, then zeros to the data start. */
+    public static byte[] dataFileStart() {
+        byte[] start = new byte[(int) FormatVersion.CURRENT.dataStart()];
+        System.arraycopy(bytes(KIND_DATA), 0, start, 0, LENGTH);
+        return start;
     }
 
-    /** Checks the header at the buffer's absolute offset 0. */
-    public static void check(ByteBuffer in, byte kind, String file) throws io.albis.error.AlbisFormatException {
+    /**
+     * Checks the magic and that this reader reads the major version, at the buffer's absolute
+     * offset 0, and returns the file's version. Nothing else of the header is interpreted.
+     */
+    public static FormatVersion identify(ByteBuffer in, String file) throws AlbisFormatException {
         if (in.limit() < LENGTH) {
             throw new NotAnAlbisTableException(file, 0, "file is " + in.limit() + " bytes, too short for an Albis header");
         }
@@ -53,15 +64,39 @@ public final class FileHeader {
                 throw new NotAnAlbisTableException(file, i, "not an Albis file (magic bytes differ)");
             }
         }
-        if (in.get(4) != kind) {
-            throw new CorruptFileException(file, 4, "expected a file of kind '" + (char) kind + "' but found kind byte "
-                    + (in.get(4) & 0xff));
+        int major = in.get(MAJOR_AT) & 0xff;
+        int minor = in.get(MINOR_AT) & 0xff;
+        if (!FormatVersion.isReadable(major)) {
+            throw new UnsupportedFormatVersionException(file, MAJOR_AT, "format version " + major + "." + minor
+                    + (major > FormatVersion.newestMajor() ? " is newer than this reader's newest, "
+                            + FormatVersion.newestMajor() + ".x" : " is not a version this reader reads"));
         }
-        int major = in.get(5) & 0xff;
-        if (major != MAJOR_VERSION) {
-            throw new UnsupportedFormatVersionException(file, 5, "format version " + major + "." + (in.get(6) & 0xff)
-                    + " is " + (major > MAJOR_VERSION ? "newer" : "older") + " than this reader's " + MAJOR_VERSION + "."
-                    + MINOR_VERSION);
+        return new FormatVersion(major, minor);
+    }
+
+    /** Checks the kind byte and that the reserved byte is 0. */
+    public static void checkKindAndReserved(ByteBuffer in, byte kind, String file) throws CorruptFileException {
+        if (in.get(KIND_AT) != kind) {
+            throw new CorruptFileException(file, KIND_AT, "expected a file of kind '" + (char) kind
+                    + "' but found kind byte " + (in.get(KIND_AT) & 0xff));
+        }
+        if (in.get(RESERVED_AT) != 0) {
+            throw new CorruptFileException(file, RESERVED_AT, "reserved header byte is " + (in.get(RESERVED_AT) & 0xff)
+                    + ", must be 0");
+        }
+    }
+
+    /**
+     * Checks a data file's header (its first {@link #LENGTH} bytes): magic, kind, reserved byte,
+     * and the same major version as its metadata file, whose version placed the segments.
+     */
+    public static void checkDataFile(ByteBuffer in, FormatVersion metadataVersion, String file)
+            throws AlbisFormatException {
+        FormatVersion v = identify(in, file);
+        checkKindAndReserved(in, KIND_DATA, file);
+        if (v.major() != metadataVersion.major()) {
+            throw new CorruptFileException(file, MAJOR_AT, "data file is format " + v + " but its metadata file is "
+                    + metadataVersion);
         }
     }
 }

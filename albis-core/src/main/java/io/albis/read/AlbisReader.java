@@ -453,7 +453,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                     }
                     ByteBuffer header = ByteBuffer.allocate(FileHeader.LENGTH);
                     f.readFully(0, header);
-                    FileHeader.check(header, FileHeader.KIND_DATA, dataPath);
+                    FileHeader.checkDataFile(header, metas[g].version(), dataPath);
                     cursorOfGroup[g] = new ColumnGroupCursor(layouts[g], metas[g], f, options.allocator(),
                             options.verifyChecksums(), stats);
                 } catch (Throwable e) {

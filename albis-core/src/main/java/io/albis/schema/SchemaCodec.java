@@ -2,10 +2,10 @@ package io.albis.schema;
 
 import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
+import io.albis.layout.CheckedFile;
 import io.albis.layout.FileHeader;
 import io.albis.util.ByteSink;
 import io.albis.util.ByteSource;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +14,7 @@ import java.util.List;
  * <pre>
  * header(8, kind 'S') version:i32 nextColumnId:i32 nextGroupId:i32
  * columnCount:i32 { id:i32 type:u8 precision:u8 scale:u8 flags:u8 depth:u16 { name:str }* }*
- * groupCount:i32  { id:i32 name:str size:i32 { columnIndex:i32 }* }*
+ * groupCount:i32  { id:i32 name:str size:i32 { columnIndex:i32, strictly ascending }* }*
  * crc32c:i32 "ALBE"
  * </pre>
  * str = u16 byte length + UTF-8. flags: bit 0 nullable, bit 1 deleted. Little-endian throughout.
@@ -52,9 +52,8 @@ public final class SchemaCodec {
     }
 
     public static Schema decode(byte[] bytes, String file) throws AlbisFormatException {
-        FileHeader.check(ByteBuffer.wrap(bytes), FileHeader.KIND_SCHEMA, file);
-        ByteSource in = ByteSource.withCheckedFooter(bytes, file);
-        in.position(FileHeader.LENGTH);
+        CheckedFile checked = CheckedFile.open(bytes, FileHeader.KIND_SCHEMA, file);
+        ByteSource in = checked.body();
         int version = in.count("schema version", Integer.MAX_VALUE);
         int nextColumnId = in.count("next column id", Integer.MAX_VALUE);
         int nextGroupId = in.count("next group id", Integer.MAX_VALUE);
@@ -99,13 +98,16 @@ public final class SchemaCodec {
             int size = in.count("group size", n);
             int[] members = new int[size];
             for (int k = 0; k < size; k++) {
+                int at = in.position();
                 members[k] = in.count("group member", n - 1);
+                if (k > 0 && members[k] <= members[k - 1]) {
+                    throw in.corruptAt(at, "column group '" + name + "' lists column " + members[k] + " after column "
+                            + members[k - 1] + "; a group's columns must be strictly ascending");
+                }
             }
             groups.add(new ColumnGroup(id, name, members));
         }
-        if (in.remaining() != 0 && !FileHeader.hasNewerMinor(ByteBuffer.wrap(bytes))) {
-            throw in.corrupt(in.remaining() + " unexpected bytes after the column groups");
-        }
+        checked.finish("column groups");
         try {
             return Schema.of(version, columns, groups, nextColumnId, nextGroupId);
         } catch (IllegalArgumentException | IllegalStateException e) {

@@ -1,7 +1,10 @@
 package io.albis.segment;
 
+import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
+import io.albis.layout.CheckedFile;
 import io.albis.layout.FileHeader;
+import io.albis.layout.FormatVersion;
 import io.albis.row.RowLayout;
 import io.albis.schema.Column;
 import io.albis.schema.ColumnGroup;
@@ -10,7 +13,6 @@ import io.albis.schema.Schema;
 import io.albis.schema.TypeId;
 import io.albis.util.ByteSink;
 import io.albis.util.ByteSource;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,6 +32,7 @@ public final class ColumnGroupMetadata {
     private static final int FLAG_MINMAX = 1;
     private static final int FLAG_SORTED = 2;
 
+    private final FormatVersion version;
     private final int groupId;
     private final int segmentSize;
     private final long rowCount;
@@ -38,8 +41,15 @@ public final class ColumnGroupMetadata {
     private final DataType[] types;
     private final List<SegmentMetadata> segments;
 
+    /** Metadata of a data file being written, in the format writers write ({@link FormatVersion#CURRENT}). */
     public ColumnGroupMetadata(int groupId, int segmentSize, long rowCount, long dataLength, int[] columnIds,
             DataType[] types, List<SegmentMetadata> segments) {
+        this(FormatVersion.CURRENT, groupId, segmentSize, rowCount, dataLength, columnIds, types, segments);
+    }
+
+    private ColumnGroupMetadata(FormatVersion version, int groupId, int segmentSize, long rowCount, long dataLength,
+            int[] columnIds, DataType[] types, List<SegmentMetadata> segments) {
+        this.version = version;
         this.groupId = groupId;
         this.segmentSize = segmentSize;
         this.rowCount = rowCount;
@@ -47,6 +57,11 @@ public final class ColumnGroupMetadata {
         this.columnIds = columnIds.clone();
         this.types = types.clone();
         this.segments = List.copyOf(segments);
+    }
+
+    /** The format version of the metadata file, which is also the major version of its data file. */
+    public FormatVersion version() {
+        return version;
     }
 
     public int groupId() {
@@ -126,6 +141,10 @@ public final class ColumnGroupMetadata {
     }
 
     public byte[] encode() {
+        if (!version.equals(FormatVersion.CURRENT)) {
+            // The segment offsets follow the version's data-file layout; another header would misplace them.
+            throw new IllegalStateException("metadata of format " + version + " is read, never written again");
+        }
         ByteSink out = new ByteSink();
         out.bytes(FileHeader.bytes(FileHeader.KIND_METADATA));
         out.i32(groupId).i32(segmentSize).i64(rowCount).i64(dataLength);
@@ -156,13 +175,13 @@ public final class ColumnGroupMetadata {
 
     /**
      * Parses and validates a metadata file: the footer checksum, every count against what the
-     * file can hold, and that segments tile the data file exactly.
+     * file can hold, and that segments tile the data file exactly as the file's format version
+     * lays them out (docs/FORMAT.md §7 and §8).
      */
-    public static ColumnGroupMetadata decode(byte[] bytes, String file) throws CorruptFileException,
-            io.albis.error.AlbisFormatException {
-        FileHeader.check(ByteBuffer.wrap(bytes), FileHeader.KIND_METADATA, file);
-        ByteSource in = ByteSource.withCheckedFooter(bytes, file);
-        in.position(FileHeader.LENGTH);
+    public static ColumnGroupMetadata decode(byte[] bytes, String file) throws AlbisFormatException {
+        CheckedFile checked = CheckedFile.open(bytes, FileHeader.KIND_METADATA, file);
+        FormatVersion version = checked.version();
+        ByteSource in = checked.body();
         int groupId = in.count("group id", Integer.MAX_VALUE);
         int segmentSize = in.count("segment size", Integer.MAX_VALUE);
         if (segmentSize < 1) {
@@ -170,8 +189,12 @@ public final class ColumnGroupMetadata {
         }
         long rowCount = in.i64("row count");
         long dataLength = in.i64("data length");
-        if (rowCount < 0 || dataLength < FileHeader.LENGTH) {
-            throw in.corrupt("row count " + rowCount + " or data length " + dataLength + " is impossible");
+        if (rowCount < 0) {
+            throw in.corruptAt(FileHeader.LENGTH + 8, "row count " + rowCount + " is negative");
+        }
+        if (dataLength < version.dataStart()) {
+            throw in.corruptAt(FileHeader.LENGTH + 16, "data length " + dataLength + " is less than "
+                    + version.dataStart() + ", where format " + version + " places the first segment");
         }
         int n = in.count("column count", in.remaining() / 7);
         int[] ids = new int[n];
@@ -197,7 +220,7 @@ public final class ColumnGroupMetadata {
         }
         int segCount = in.count("segment count", in.remaining() / (24 + 5 * n));
         List<SegmentMetadata> segs = new ArrayList<>(segCount);
-        long expectOffset = FileHeader.LENGTH;
+        long expectOffset = version.dataStart();
         long rows = 0;
         for (int i = 0; i < segCount; i++) {
             int at = in.position();
@@ -207,7 +230,8 @@ public final class ColumnGroupMetadata {
             int segRows = in.count("segment row count", Integer.MAX_VALUE);
             int crc = in.i32("segment checksum");
             if (offset != expectOffset) {
-                throw in.corruptAt(at, "segment " + i + " starts at " + offset + ", expected " + expectOffset);
+                throw in.corruptAt(at, "segment " + i + " starts at " + offset + ", expected " + expectOffset
+                        + (i == 0 ? " (where format " + version + " places the first segment)" : ""));
             }
             if (offset + length + padding > dataLength) {
                 throw in.corruptAt(at, "segment " + i + " (" + offset + "+" + length + "+" + padding
@@ -215,6 +239,14 @@ public final class ColumnGroupMetadata {
             }
             if (segRows == 0 || length == 0) {
                 throw in.corruptAt(at, "segment " + i + " is empty");
+            }
+            if (version.pageAlignsSegments()) {
+                int expectPadding = i == segCount - 1 ? 0 : FormatVersion.paddingToPage(offset + length);
+                if (padding != expectPadding) {
+                    throw in.corruptAt(at + 12, "segment " + i + " has " + padding + " bytes of padding, format "
+                            + version + " needs " + expectPadding + (i == segCount - 1 ? " after the last segment"
+                            : " to start the next segment on a page boundary"));
+                }
             }
             List<ColumnStats> stats = new ArrayList<>(n);
             for (int s = 0; s < n; s++) {
@@ -255,9 +287,7 @@ public final class ColumnGroupMetadata {
             rows += segRows;
             expectOffset = offset + length + padding;
         }
-        if (in.remaining() != 0 && !FileHeader.hasNewerMinor(ByteBuffer.wrap(bytes))) {
-            throw in.corrupt(in.remaining() + " unexpected bytes after the segments");
-        }
+        checked.finish("segments");
         if (rows != rowCount) {
             throw in.corruptAt(FileHeader.LENGTH + 8, "segments hold " + rows + " rows but the header says " + rowCount);
         }
@@ -265,6 +295,6 @@ public final class ColumnGroupMetadata {
             throw in.corruptAt(FileHeader.LENGTH + 16, "segments end at " + expectOffset + " but the data length is "
                     + dataLength);
         }
-        return new ColumnGroupMetadata(groupId, segmentSize, rowCount, dataLength, ids, types, segs);
+        return new ColumnGroupMetadata(version, groupId, segmentSize, rowCount, dataLength, ids, types, segs);
     }
 }

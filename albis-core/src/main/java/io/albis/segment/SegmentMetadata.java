@@ -8,7 +8,7 @@ import java.util.List;
  *
  * @param offset   byte offset of the segment's first row in the data file
  * @param length   bytes of row data (the checksum covers exactly these)
- * @param padding  zero bytes after the rows, up to the next segment boundary
+ * @param padding  zero bytes after the rows, up to where the next segment starts
  * @param firstRow index of the segment's first row within the row group
  * @param crc32c   CRC-32C of the {@code length} row bytes
  */

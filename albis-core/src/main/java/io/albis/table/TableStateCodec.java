@@ -2,11 +2,11 @@ package io.albis.table;
 
 import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
+import io.albis.layout.CheckedFile;
 import io.albis.layout.FileHeader;
 import io.albis.layout.TableLayout;
 import io.albis.util.ByteSink;
 import io.albis.util.ByteSource;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,7 +38,8 @@ public final class TableStateCodec {
     }
 
     public static TableState decode(byte[] bytes, String file) throws AlbisFormatException {
-        ByteSource in = open(bytes, FileHeader.KIND_STATE, file);
+        CheckedFile checked = CheckedFile.open(bytes, FileHeader.KIND_STATE, file);
+        ByteSource in = checked.body();
         int version = in.count("state version", Integer.MAX_VALUE);
         int schemaVersion = in.count("schema version", Integer.MAX_VALUE);
         int at = in.position();
@@ -54,7 +55,7 @@ public final class TableStateCodec {
         }
         long millis = in.i64("commit time");
         List<TableState.Entry> rgs = entries(in);
-        end(in, bytes);
+        checked.finish("row groups");
         return new TableState(version, schemaVersion, mode, jobId, millis, rgs);
     }
 
@@ -70,26 +71,15 @@ public final class TableStateCodec {
     }
 
     public static Manifest decodeManifest(byte[] bytes, String file) throws AlbisFormatException {
-        ByteSource in = open(bytes, FileHeader.KIND_TASK, file);
+        CheckedFile checked = CheckedFile.open(bytes, FileHeader.KIND_TASK, file);
+        ByteSource in = checked.body();
         int task = in.count("task", Integer.MAX_VALUE);
         int attempt = in.count("attempt", Integer.MAX_VALUE);
         List<TableState.Entry> rgs = entries(in);
-        end(in, bytes);
+        checked.finish("row groups");
         return new Manifest(task, attempt, rgs);
     }
 
-    private static ByteSource open(byte[] bytes, byte kind, String file) throws AlbisFormatException {
-        ByteSource in = ByteSource.withCheckedFooter(bytes, file);
-        FileHeader.check(ByteBuffer.wrap(bytes), kind, file);
-        in.position(FileHeader.LENGTH);
-        return in;
-    }
-
-    private static void end(ByteSource in, byte[] bytes) throws CorruptFileException {
-        if (in.remaining() != 0 && !FileHeader.hasNewerMinor(ByteBuffer.wrap(bytes))) {
-            throw in.corrupt(in.remaining() + " unexpected bytes after the row groups");
-        }
-    }
 
     private static void entries(ByteSink out, List<TableState.Entry> rgs) {
         out.i32(rgs.size());

@@ -97,7 +97,11 @@ public final class TableVerifier {
             }
             ByteBuffer header = ByteBuffer.allocate(FileHeader.LENGTH);
             file.readFully(0, header);
-            FileHeader.check(header, FileHeader.KIND_DATA, path);
+            FileHeader.checkDataFile(header, meta.version(), path);
+            long headerPadding = firstNonZero(file, FileHeader.LENGTH, meta.version().dataStart() - FileHeader.LENGTH);
+            if (headerPadding >= 0) {
+                problems.add(path + ": padding byte at " + headerPadding + " after the header is not zero");
+            }
             RowLayout layout = new RowLayout(schema, g);
             int i = 0;
             for (SegmentMetadata seg : meta.segments()) {

@@ -25,12 +25,14 @@ public final class ByteSource {
 
     /**
      * Checks the footer (CRC-32C of all bytes before it, then "ALBE") and limits reading to the
-     * body, so nothing is parsed from a file whose checksum fails.
+     * body, which starts at {@code bodyStart} (after the header), so nothing is parsed from a file
+     * whose checksum fails.
      */
-    public static ByteSource withCheckedFooter(byte[] bytes, String file) throws CorruptFileException {
+    public static ByteSource withCheckedFooter(byte[] bytes, int bodyStart, String file) throws CorruptFileException {
         int n = bytes.length;
-        if (n < FOOTER_LENGTH) {
-            throw new CorruptFileException(file, n, "file is truncated: " + n + " bytes, too short for its footer");
+        if (n < bodyStart + FOOTER_LENGTH) {
+            throw new CorruptFileException(file, n, "file is truncated: " + n
+                    + " bytes, too short for its header and footer");
         }
         for (int i = 0; i < 4; i++) {
             if (bytes[n - 4 + i] != END_MAGIC[i]) {
@@ -45,7 +47,7 @@ public final class ByteSource {
                     "checksum mismatch: footer says %08x, bytes give %08x", stored, actual));
         }
         ByteSource s = new ByteSource(bytes, file);
-        s.buf.limit(n - 8);
+        s.buf.limit(n - 8).position(bodyStart);
         return s;
     }
 

@@ -2,6 +2,7 @@ package io.albis.write;
 
 import io.albis.error.SchemaMismatchException;
 import io.albis.layout.FileHeader;
+import io.albis.layout.FormatVersion;
 import io.albis.row.FixedValues;
 import io.albis.row.RowLayout;
 import io.albis.schema.ColumnGroup;
@@ -52,7 +53,8 @@ final class ColumnGroupWriter {
     private final io.albis.schema.TypeId[] typeIds;
     private final List<SegmentMetadata> segments = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
-    private static final byte[] ZEROS = new byte[64 * 1024];
+    /** Padding is always less than a page. */
+    private static final byte[] PAGE_OF_ZEROS = new byte[FormatVersion.PAGE_SIZE];
 
     ColumnGroupWriter(Schema schema, ColumnGroup group, int segmentSize, Storage storage, String dataPath)
             throws IOException {
@@ -82,7 +84,7 @@ final class ColumnGroupWriter {
         this.segment = AlignedBuffers.allocate(segmentSize);
         this.data = storage.create(dataPath);
         try {
-            data.write(ByteBuffer.wrap(FileHeader.bytes(FileHeader.KIND_DATA)));
+            data.write(ByteBuffer.wrap(FileHeader.dataFileStart()));
         } catch (IOException | RuntimeException e) {
             data.close();
             throw e;
@@ -281,7 +283,10 @@ final class ColumnGroupWriter {
         }
     }
 
-    /** Writes the current segment; non-final segments are padded with zeros to a segment boundary. */
+    /**
+     * Writes the current segment; a segment that is not the file's last is padded with zeros to
+     * the next page boundary, where the next one starts (docs/FORMAT.md §7).
+     */
     void flushSegment(boolean pad) throws IOException {
         if (segmentRows == 0) {
             return;
@@ -292,11 +297,9 @@ final class ColumnGroupWriter {
         crc.reset();
         crc.update(segment.duplicate());
         data.write(segment);
-        int padding = pad ? (int) ((segmentSize - (length % segmentSize)) % segmentSize) : 0;
-        for (int left = padding; left > 0; ) {
-            int n = Math.min(left, ZEROS.length);
-            data.write(ByteBuffer.wrap(ZEROS, 0, n));
-            left -= n;
+        int padding = pad ? FormatVersion.paddingToPage(offset + length) : 0;
+        if (padding > 0) {
+            data.write(ByteBuffer.wrap(PAGE_OF_ZEROS, 0, padding));
         }
         List<ColumnStats> st = new ArrayList<>(stats.length);
         for (ColumnStats.Collector c : stats) {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.albis.layout.FileHeader;
 import io.albis.memory.BufferAllocator;
+import io.albis.layout.FormatVersion;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.schema.ColumnGroup;
@@ -65,10 +65,10 @@ public final class TableChecks {
     }
 
     /**
-     * Checks the segment geometry of every column group of every row group: segments start right
-     * after the header and tile the data file; every segment but the last ends on a segment-size
-     * boundary (a row larger than a segment gets a segment of its own) with less than one segment
-     * of padding; the last one is not padded.
+     * Checks the segment geometry of every column group of every row group as format 2.0 lays it
+     * out: the first segment starts at the first page boundary, segments tile the data file, every
+     * segment but the last is padded to the next page boundary (less than a page of padding), the
+     * last one is not padded, and only a segment of a single row holds more than the segment size.
      */
     public static void assertSegmentLayout(AlbisTable table, int segmentSize, String context) throws IOException {
         for (RowGroupRef rg : table.rowGroups()) {
@@ -77,18 +77,20 @@ public final class TableChecks {
                 ColumnGroupMetadata m = table.metadata(rg, g, present);
                 String where = context + ", " + table.metadataPath(rg, g);
                 assertEquals(segmentSize, m.segmentSize(), where + ": segment size");
-                long at = FileHeader.LENGTH;
+                assertEquals(FormatVersion.CURRENT, m.version(), where + ": format version");
+                long at = FormatVersion.PAGE_SIZE;
                 for (int s = 0; s < m.segments().size(); s++) {
                     SegmentMetadata seg = m.segments().get(s);
                     String ws = where + ", segment " + s;
                     assertEquals(at, seg.offset(), ws + ": offset");
                     assertTrue(seg.rowCount() > 0, ws + ": rows");
-                    assertTrue(seg.padding() < segmentSize, ws + ": padding below one segment");
+                    assertTrue(seg.padding() < FormatVersion.PAGE_SIZE, ws + ": padding below one page");
                     boolean last = s == m.segments().size() - 1;
                     if (last) {
                         assertEquals(0, seg.padding(), ws + ": the last segment is not padded");
                     } else {
-                        assertEquals(0, (seg.length() + seg.padding()) % segmentSize, ws + ": ends on a boundary");
+                        assertEquals(0, (seg.offset() + seg.length() + seg.padding()) % FormatVersion.PAGE_SIZE,
+                                ws + ": the next segment starts on a page boundary");
                     }
                     if (seg.length() > segmentSize) {
                         assertEquals(1, seg.rowCount(), ws + ": only a single row may exceed the segment size");

@@ -1,0 +1,58 @@
+package io.albis.layout;
+
+/**
+ * A format version as a file's header states it (docs/FORMAT.md, "File header" and "Versions").
+ * Writers write {@link #CURRENT}; readers read every major version listed in
+ * {@link #NEWEST_MINOR}. The major version decides only where a data file's first segment starts
+ * and how its segments are aligned; everything else a reader does is the same for every version.
+ */
+public record FormatVersion(int major, int minor) {
+    /** Segments of a format-2 data file start at multiples of this many bytes: the page size. */
+    public static final int PAGE_SIZE = 4096;
+
+    public static final FormatVersion V1_0 = new FormatVersion(1, 0);
+    public static final FormatVersion V2_0 = new FormatVersion(2, 0);
+    /** The version every writer writes. */
+    public static final FormatVersion CURRENT = V2_0;
+
+    /** The newest minor version this reader knows, per major version it reads; -1 for majors it does not read. */
+    private static final int[] NEWEST_MINOR = {-1, 0, 0};
+
+    /** True when this reader reads files of the major version. */
+    public static boolean isReadable(int major) {
+        return major < NEWEST_MINOR.length && NEWEST_MINOR[major] >= 0;
+    }
+
+    /** The newest major version this reader reads. */
+    public static int newestMajor() {
+        return NEWEST_MINOR.length - 1;
+    }
+
+    /**
+     * True when the file's minor version is newer than this reader's for its major: the file may
+     * then carry fields this reader does not know, appended after the ones it knows, which it skips.
+     */
+    public boolean hasNewerMinor() {
+        return minor > NEWEST_MINOR[major];
+    }
+
+    /** Where a data file's first segment starts: right after the header in 1.x, at the first page boundary since 2.0. */
+    public long dataStart() {
+        return pageAlignsSegments() ? PAGE_SIZE : FileHeader.LENGTH;
+    }
+
+    /** True from 2.0 on: every segment starts at a multiple of {@link #PAGE_SIZE}. */
+    public boolean pageAlignsSegments() {
+        return major >= 2;
+    }
+
+    /** The zero bytes that take a file offset to the next page boundary (0 when it is on one). */
+    public static int paddingToPage(long offset) {
+        return (int) (-offset & (PAGE_SIZE - 1));
+    }
+
+    @Override
+    public String toString() {
+        return major + "." + minor;
+    }
+}
