@@ -489,7 +489,7 @@ class CorruptionTest {
         assertThrows(CorruptFileException.class, () -> AlbisTable.open(table.toString()),
                 "version 2 holding version 1");
         Files.write(table.resolve("_state.00000002"), "garbage".getBytes(StandardCharsets.US_ASCII));
-        assertThrows(CorruptFileException.class, () -> AlbisTable.open(table.toString()));
+        assertThrows(NotAnAlbisTableException.class, () -> AlbisTable.open(table.toString()));
         Files.delete(table.resolve("_state.00000002"));
         Files.delete(table.resolve("_schema.00000001"));
         CorruptFileException e = assertThrows(CorruptFileException.class, () -> AlbisTable.open(table.toString()));

@@ -73,7 +73,7 @@ public final class TableCleaner {
                 continue;
             }
             boolean jobOver = aborted.contains(job) || !jobDirs.contains(job)
-                    || TableLayout.jobStartMillis(job) < abandonedBefore;
+                    || TableLayout.jobStartMillis(job) <= abandonedBefore;
             if (!jobOver) {
                 jobsLeft.add(job);
                 continue;
@@ -84,7 +84,7 @@ public final class TableCleaner {
             remove(storage, table, n, removed);
         }
         for (String job : jobDirs) {
-            boolean over = aborted.contains(job) || TableLayout.jobStartMillis(job) < abandonedBefore;
+            boolean over = aborted.contains(job) || TableLayout.jobStartMillis(job) <= abandonedBefore;
             if (over) {
                 remove(storage, table, TableLayout.jobDirName(job), removed);
             }
@@ -97,7 +97,7 @@ public final class TableCleaner {
         for (String n : names) {
             long made = TableLayout.tempNameMillis(n);
             boolean legacyTemp = n.startsWith(TableLayout.TEMP_PREFIX) && made < 0;
-            if ((made >= 0 && made < abandonedBefore) || (legacyTemp && retention.abandonedJobs().isZero())) {
+            if ((made >= 0 && made <= abandonedBefore) || (legacyTemp && retention.abandonedJobs().isZero())) {
                 remove(storage, table, n, removed);
             }
         }
