@@ -45,6 +45,22 @@ public abstract class JobCommitContract {
     /** A path that does not exist yet and is unique to the running test. */
     protected abstract String freshRoot() throws IOException;
 
+    private final List<String> roots = new ArrayList<>();
+
+    /** A fresh root, removed after the test (small clusters have few blocks to spare). */
+    private String root() throws IOException {
+        String r = freshRoot();
+        roots.add(r);
+        return r;
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void removeTables() throws IOException {
+        for (String r : roots) {
+            storage().delete(r);
+        }
+    }
+
     private static Schema schema() {
         return Schema.builder().column("id", DataType.INT, false).column("s", DataType.STRING)
                 .groups(Map.of("ids", List.of("id"))).build();
@@ -62,7 +78,7 @@ public abstract class JobCommitContract {
 
     /** A new table holding rows [0, ROWS). */
     private String table(Storage storage) throws IOException {
-        String t = freshRoot();
+        String t = root();
         try (AlbisWriter w = AlbisWriter.create(storage, t, schema(), OPTIONS)) {
             rows(w, 0, ROWS);
         }
@@ -243,6 +259,7 @@ public abstract class JobCommitContract {
                 }
                 boolean fired = storage.fired();
                 storage.disarm();
+                roots.remove(t);
                 List<Integer> ids = ids(storage, t);
                 List<Integer> old = range(0, ROWS);
                 List<Integer> now = range(0, 3 * ROWS);
@@ -252,7 +269,7 @@ public abstract class JobCommitContract {
                 assertEquals(ids, ids(storage, t), context + ": repair changed the rows");
                 assertVerifies(storage, t, context + ", after repair");
                 assertNoLeftovers(storage, t);
-                storage.delete(t); // small clusters (Crail's) have few blocks to spare
+
                 if (!fired) {
                     if (mode == FaultInjectingStorage.Mode.BEFORE) {
                         operations = n - 1;

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.TreeSet;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.crail.metadata.BlockInfo;
 import org.apache.crail.metadata.DataNodeInfo;
 
@@ -50,11 +51,23 @@ final class BlockPool {
         return count;
     }
 
-    /** A free block, or null if there is none. */
+    /**
+     * A free block, or null if there is none. When every free block is still waiting out its reuse
+     * delay, waits for the first one (at most the delay) instead of refusing: the capacity is there,
+     * and a client that deletes and writes quickly must not see "no free blocks".
+     */
     BlockInfo allocate() {
         long now = System.nanoTime();
         while (!released.isEmpty() && now - released.peekFirst().reusableAtNanos() >= 0) {
             free.add(released.pollFirst().block());
+        }
+        if (free.isEmpty() && !released.isEmpty()) {
+            Released first = released.pollFirst();
+            for (long wait = first.reusableAtNanos() - System.nanoTime(); wait > 0;
+                    wait = first.reusableAtNanos() - System.nanoTime()) {
+                LockSupport.parkNanos(wait);
+            }
+            return first.block();
         }
         return free.pollFirst();
     }
