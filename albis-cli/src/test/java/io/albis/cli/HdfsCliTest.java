@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.albis.hdfs.local.LocalHdfsCluster;
+import io.albis.hdfs.testcluster.LocalHdfsCluster;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.StorageCopy;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.albis.hdfs.local;
+package io.albis.hdfs.testcluster;
 
 import io.albis.hdfs.HadoopStorage;
 import io.albis.hdfs.HadoopStorageProvider;

@@ -1,4 +1,4 @@
-package io.albis.crail.local;
+package io.albis.crail.testcluster;
 
 import io.albis.crail.CrailGlobals;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.albis.crail.local;
+package io.albis.crail.testcluster;
 
 import com.ibm.narpc.NaRPCServerChannel;
 import com.ibm.narpc.NaRPCService;

@@ -1,4 +1,4 @@
-package io.albis.crail.local;
+package io.albis.crail.testcluster;
 
 import java.io.IOException;
 import java.io.Writer;

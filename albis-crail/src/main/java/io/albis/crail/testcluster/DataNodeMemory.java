@@ -1,4 +1,4 @@
-package io.albis.crail.local;
+package io.albis.crail.testcluster;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.ThreadLocalRandom;
