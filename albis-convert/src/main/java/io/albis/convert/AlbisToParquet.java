@@ -4,20 +4,22 @@ import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.apache.parquet.io.LocalOutputFile;
 
 /**
  * Writes an Albis table (or one of its row groups) as one Parquet file with parquet-java, rows
  * straight from the Albis reader's getters ({@link AlbisWriteSupport}); types as
- * {@link AlbisParquetSchema} maps them.
+ * {@link ParquetSchemas#toParquet} maps them.
  *
- * <p>The file is written under a temporary name next to the target and renamed into place when
- * complete, so a failed conversion leaves no partial Parquet file. An existing target is refused.
+ * <p>The file is written through Hadoop's file system for its path ({@link ConvertOptions#hadoopConf()}):
+ * local, file://, hdfs://, crail://. It is written under a temporary name next to the target and
+ * renamed into place when complete, so a failed conversion leaves no partial Parquet file. An
+ * existing target is refused.
  */
 public final class AlbisToParquet {
 
@@ -25,39 +27,40 @@ public final class AlbisToParquet {
     }
 
     /** Uncompressed, like Albis itself. */
-    public static ConvertResult convert(AlbisTable table, Path outFile, ConvertOptions options) throws IOException {
+    public static ConvertResult convert(AlbisTable table, String outFile, ConvertOptions options) throws IOException {
         return convert(table, outFile, options, CompressionCodecName.UNCOMPRESSED);
     }
 
-    public static ConvertResult convert(AlbisTable table, Path outFile, ConvertOptions options, CompressionCodecName codec)
+    public static ConvertResult convert(AlbisTable table, String outFile, ConvertOptions options, CompressionCodecName codec)
             throws IOException {
         return convert(table, ReadOptions.all(), table.rowCount(), outFile, options, codec);
     }
 
     /** Only row group {@code rowGroup} of the table (the benchmark writes one file per row group). */
-    public static ConvertResult convert(AlbisTable table, int rowGroup, Path outFile, ConvertOptions options,
+    public static ConvertResult convert(AlbisTable table, int rowGroup, String outFile, ConvertOptions options,
             CompressionCodecName codec) throws IOException {
         long rows = table.rowCount(table.rowGroup(rowGroup));
         return convert(table, ReadOptions.all().withRowGroups(rowGroup), rows, outFile, options, codec);
     }
 
-    private static ConvertResult convert(AlbisTable table, ReadOptions read, long rows, Path outFile,
+    private static ConvertResult convert(AlbisTable table, ReadOptions read, long rows, String outFile,
             ConvertOptions options, CompressionCodecName codec) throws IOException {
         Objects.requireNonNull(codec, "codec");
         ProgressTicker ticker = new ProgressTicker(options.progress(), rows);
-        OutputFile.write(outFile, "Parquet", temp -> write(table, read, temp, codec, ticker));
+        Configuration conf = options.hadoopConf();
+        OutputFile.write(outFile, conf, "Parquet", temp -> write(table, read, temp, conf, codec, ticker));
         ticker.finish();
         return new ConvertResult(ticker.done(), table.schema());
     }
 
-    private static void write(AlbisTable table, ReadOptions read, Path temp, CompressionCodecName codec,
-            ProgressTicker ticker) throws IOException {
+    private static void write(AlbisTable table, ReadOptions read, HadoopFile temp, Configuration conf,
+            CompressionCodecName codec, ProgressTicker ticker) throws IOException {
         try (AlbisReader reader = table.newReader(read)) {
             AlbisWriteSupport support = new AlbisWriteSupport(table.schema().fields(), AlbisWriteSupport.columnsOf(reader),
                     Map.of());
-            // createTempFile made the file; parquet-java must be allowed to write over it.
-            ParquetWriter<AlbisReader> writer = new AlbisParquetWriterBuilder(new LocalOutputFile(temp), support)
-                    .withWriteMode(org.apache.parquet.hadoop.ParquetFileWriter.Mode.OVERWRITE)
+            ParquetWriter<AlbisReader> writer = new AlbisParquetWriterBuilder(new ParquetFile(temp), support)
+                    .withConf(conf)
+                    .withWriteMode(ParquetFileWriter.Mode.CREATE)
                     .withCompressionCodec(codec)
                     .build();
             boolean ok = false;

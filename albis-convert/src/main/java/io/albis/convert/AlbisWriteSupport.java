@@ -31,7 +31,7 @@ final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
      * @param columnOf the reader's column index for each column path (leaves and struct markers)
      */
     AlbisWriteSupport(List<Field> fields, Map<List<String>, Integer> columnOf, Map<String, String> metadata) {
-        this.schema = AlbisParquetSchema.of(fields);
+        this.schema = ParquetSchemas.toParquet(fields);
         this.metadata = metadata;
         this.root = new GroupWriter(null, -1, -1, children(fields, List.of(), columnOf));
     }
@@ -156,7 +156,7 @@ final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
             this.col = col;
             this.type = t.id();
             this.precision = t.precision();
-            this.wideLength = t.isWideDecimal() ? AlbisParquetSchema.decimalBytes(precision) : 0;
+            this.wideLength = t.isWideDecimal() ? ParquetSchemas.decimalBytes(precision) : 0;
             this.wide = new byte[16];
         }
 

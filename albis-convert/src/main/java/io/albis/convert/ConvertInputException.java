@@ -23,4 +23,10 @@ public class ConvertInputException extends IOException {
     public String file() {
         return file;
     }
+
+    /** A library exception in a message: its class and message. */
+    static String describe(Throwable e) {
+        String m = e.getMessage();
+        return m == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + m;
+    }
 }

@@ -1,6 +1,7 @@
 package io.albis.convert;
 
 import io.albis.error.InvalidOptionException;
+import io.albis.hdfs.HadoopStorageProvider;
 import io.albis.write.WriterOptions;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,9 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
 
 /**
- * How a conversion lays out the Albis table it writes and whom it tells about progress.
+ * How a conversion lays out the Albis table it writes, how it reaches Parquet, ORC and CSV files,
+ * and whom it tells about progress.
  *
  * @param columnGroups   named column groups, in order, each a list of column names (a struct's
  *                       name stands for all its leaves; unnamed columns land in a group "rest");
@@ -18,13 +21,17 @@ import java.util.Objects;
  * @param columnPerGroup one group per column (a column store); excludes {@code columnGroups}
  * @param writer         segment size and row group limits of the table written
  * @param progress       told about rows converted
+ * @param hadoopConf     the Hadoop configuration Parquet, ORC and CSV files are read and written
+ *                       with (which file system serves hdfs://, crail:// and other schemes, and its
+ *                       settings); the Albis side goes through {@link io.albis.storage.Storages}
  */
 public record ConvertOptions(Map<String, List<String>> columnGroups, boolean columnPerGroup,
-                             WriterOptions writer, ProgressListener progress) {
+                             WriterOptions writer, ProgressListener progress, Configuration hadoopConf) {
 
     public ConvertOptions {
         Objects.requireNonNull(writer, "writer options");
         Objects.requireNonNull(progress, "progress listener");
+        Objects.requireNonNull(hadoopConf, "Hadoop configuration");
         if (columnGroups != null) {
             if (columnPerGroup) {
                 throw new InvalidOptionException("give either column groups or one group per column, not both");
@@ -36,24 +43,33 @@ public record ConvertOptions(Map<String, List<String>> columnGroups, boolean col
         }
     }
 
-    /** One column group, default writer options, no progress reports. */
+    /**
+     * One column group, default writer options, no progress reports, and Hadoop's configuration
+     * from the class path (core-site.xml, hdfs-site.xml) as albis-hdfs reads it.
+     */
     public static ConvertOptions defaults() {
-        return new ConvertOptions(null, false, WriterOptions.defaults(), ProgressListener.NONE);
+        return new ConvertOptions(null, false, WriterOptions.defaults(), ProgressListener.NONE,
+                HadoopStorageProvider.configuration());
     }
 
     public ConvertOptions withColumnGroups(Map<String, List<String>> groups) {
-        return new ConvertOptions(groups, false, writer, progress);
+        return new ConvertOptions(groups, false, writer, progress, hadoopConf);
     }
 
     public ConvertOptions withColumnPerGroup(boolean on) {
-        return new ConvertOptions(on ? null : columnGroups, on, writer, progress);
+        return new ConvertOptions(on ? null : columnGroups, on, writer, progress, hadoopConf);
     }
 
     public ConvertOptions withWriter(WriterOptions options) {
-        return new ConvertOptions(columnGroups, columnPerGroup, options, progress);
+        return new ConvertOptions(columnGroups, columnPerGroup, options, progress, hadoopConf);
     }
 
     public ConvertOptions withProgress(ProgressListener listener) {
-        return new ConvertOptions(columnGroups, columnPerGroup, writer, listener);
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, listener, hadoopConf);
+    }
+
+    /** Another Hadoop configuration, such as the one a Spark session holds. */
+    public ConvertOptions withHadoopConf(Configuration conf) {
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, conf);
     }
 }

@@ -8,8 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -42,9 +40,12 @@ final class CsvFile implements Closeable {
     private final String[] values;
     private long line;
 
-    private CsvFile(Path file) throws IOException {
-        this.name = file.toString();
-        BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
+    private CsvFile(HadoopFile file) throws IOException {
+        this.name = file.name();
+        if (file.status("CSV file").isDirectory()) {
+            throw new ConvertInputException(name, "is a directory, not a CSV file");
+        }
+        BufferedReader in = new BufferedReader(new InputStreamReader(file.open(),
                 StandardCharsets.UTF_8.newDecoder()
                         .onMalformedInput(CodingErrorAction.REPORT)
                         .onUnmappableCharacter(CodingErrorAction.REPORT)));
@@ -75,7 +76,7 @@ final class CsvFile implements Closeable {
         this.values = new String[header.size()];
     }
 
-    static CsvFile open(Path file) throws IOException {
+    static CsvFile open(HadoopFile file) throws IOException {
         return new CsvFile(file);
     }
 

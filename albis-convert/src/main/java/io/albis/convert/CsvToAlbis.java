@@ -5,9 +5,9 @@ import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
+import io.albis.storage.Storages;
 import io.albis.write.AlbisWriter;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,14 +20,22 @@ import java.util.Map;
  * column's type; pass two writes. An empty field is null, except that a quoted empty field in a
  * string column is the empty string. A value that does not parse under its column's type is an
  * error naming file, line and column, and no table is left behind.
+ *
+ * <p>The file is read through Hadoop's file system for its path ({@link ConvertOptions#hadoopConf()}):
+ * local, file://, hdfs://, crail://; the table is written through the Albis storage for its path.
  */
 public final class CsvToAlbis {
 
     private CsvToAlbis() {
     }
 
+    /** Converts into a table at {@code out}, on the Albis storage {@link Storages#forPath} gives for it; types inferred. */
+    public static ConvertResult convert(String in, String out, ConvertOptions options) throws IOException {
+        return convert(in, Storages.forPath(out), out, options, null);
+    }
+
     /** Every column's type inferred from its values. */
-    public static ConvertResult convert(Path in, Storage storage, String out, ConvertOptions options) throws IOException {
+    public static ConvertResult convert(String in, Storage storage, String out, ConvertOptions options) throws IOException {
         return convert(in, storage, out, options, null);
     }
 
@@ -35,13 +43,14 @@ public final class CsvToAlbis {
      * @param schemaSpec declared types for some or all columns, like {@code a:int,c:decimal(7,2)}
      *                   (see {@link CsvSchemaSpec}); null to infer all
      */
-    public static ConvertResult convert(Path in, Storage storage, String out, ConvertOptions options, String schemaSpec)
+    public static ConvertResult convert(String in, Storage storage, String out, ConvertOptions options, String schemaSpec)
             throws IOException {
         Map<String, DataType> declared = schemaSpec == null ? Map.of() : CsvSchemaSpec.parse(schemaSpec);
+        HadoopFile file = HadoopFile.of(in, options.hadoopConf());
         List<String> header;
         DataType[] types;
         long total = -1;
-        try (CsvFile csv = CsvFile.open(in)) {
+        try (CsvFile csv = CsvFile.open(file)) {
             header = csv.header();
             for (String name : declared.keySet()) {
                 if (!header.contains(name)) {
@@ -65,16 +74,13 @@ public final class CsvToAlbis {
         }
         Schema schema = OutputTable.schema(fields, options);
         ProgressTicker ticker = new ProgressTicker(options.progress(), total);
-        OutputTable table = OutputTable.create(storage, out, schema, options);
-        try (CsvFile csv = CsvFile.open(in)) {
-            write(csv, table.writer(), types, ticker);
-            table.close();
-        } catch (IOException | RuntimeException | Error e) {
-            table.discard(e);
-            throw e;
-        }
+        Schema written = OutputTable.write(storage, out, schema, options.writer(), writer -> {
+            try (CsvFile csv = CsvFile.open(file)) {
+                write(csv, writer, types, ticker);
+            }
+        });
         ticker.finish();
-        return new ConvertResult(ticker.done(), table.writer().schema());
+        return new ConvertResult(ticker.done(), written);
     }
 
     /** Pass one: fills the types left null; returns the number of records. */

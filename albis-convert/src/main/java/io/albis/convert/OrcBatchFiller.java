@@ -21,7 +21,7 @@ import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 
 /**
  * Copies the current row of an {@link AlbisReader} into the next slot of an ORC
- * {@link VectorizedRowBatch} made by {@code createRowBatchV2} of {@link OrcSchemaMapping#orcSchema}
+ * {@link VectorizedRowBatch} made by {@code createRowBatchV2} of {@link OrcSchemas#toOrc}
  * (decimals of up to 18 digits in a {@link Decimal64ColumnVector}, as unscaled longs).
  */
 final class OrcBatchFiller {

@@ -1,39 +1,45 @@
 package io.albis.convert;
 
+import io.albis.storage.Storage;
+import io.albis.storage.Storages;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
 
 /**
- * A single output file (Parquet, ORC) that appears only when complete: it is written under a
- * hidden temporary name beside the target and renamed into place, and removed on any failure.
- * An existing target is refused, never replaced.
+ * A single output file (Parquet, ORC) that appears only when complete. Its bytes are written
+ * through Hadoop's file system under a hidden temporary name beside the target; the Albis storage
+ * serving the path then renames it into place, which never replaces an existing file on any
+ * backend. On any failure the temporary file is removed. An existing target is refused.
  */
 final class OutputFile {
-    /** Writes the whole file at the path it is given. */
+    /** Writes the whole file at the path it is given, which does not exist yet. */
     interface Body {
-        void writeTo(Path temp) throws IOException;
+        void writeTo(HadoopFile temp) throws IOException;
     }
 
     private OutputFile() {}
 
-    static void write(Path outFile, String format, Body body) throws IOException {
-        Path target = outFile.toAbsolutePath();
-        if (Files.exists(target)) {
-            throw new FileAlreadyExistsException(target.toString(), null, "the " + format + " output file exists already");
+    static void write(String outFile, Configuration conf, String format, Body body) throws IOException {
+        HadoopFile target = HadoopFile.of(outFile, conf);
+        // The qualified Hadoop path (file:/..., hdfs://host:port/...) is one every Albis storage reads.
+        String targetPath = target.path().toString();
+        Storage storage = Storages.forPath(targetPath);
+        if (storage.exists(targetPath)) {
+            throw new FileAlreadyExistsException(outFile, null, "the " + format + " output file exists already");
         }
-        Path dir = target.getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        String dir = target.path().getParent().toString();
+        storage.mkdirs(dir);
+        String tempPath = storage.resolve(dir, "." + target.fileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            body.writeTo(temp);
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            body.writeTo(new HadoopFile(target.fs(), target.fs().makeQualified(new org.apache.hadoop.fs.Path(tempPath)),
+                    outFile));
+            storage.rename(tempPath, targetPath);
         } catch (IOException | RuntimeException | Error e) {
             try {
-                Files.deleteIfExists(temp);
-            } catch (IOException suppressed) {
+                storage.delete(tempPath);
+            } catch (IOException | RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
             throw e;

@@ -4,30 +4,29 @@ import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import io.albis.write.AlbisWriter;
+import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The Albis table a conversion writes. {@link AlbisWriter#create} publishes the schema at once,
- * so a failed conversion must remove what it created: the whole directory if it did not exist
- * before, else only the entries that were not there.
+ * The Albis table a conversion writes, and the one place where a conversion opens its writer:
+ * {@link #write} creates the writer, lets the conversion fill it and commits it with
+ * {@link AlbisWriter#close()}, or, when anything fails, leaves nothing visible.
+ *
+ * <p>Today {@link AlbisWriter#create} publishes the schema at once and each row group as it
+ * fills, so a failed conversion aborts the writer and then removes what it created: the whole
+ * directory if it did not exist before, else only the entries that were not there. Once the
+ * writer publishes nothing before its commit, aborting alone does this.
  */
 final class OutputTable {
-    private final Storage storage;
-    private final String path;
-    private final boolean existed;
-    private final Set<String> before = new HashSet<>();
-    private AlbisWriter writer;
+    /** Fills the writer with the converted rows; {@link #write} commits or discards. */
+    interface Body {
+        void write(AlbisWriter writer) throws IOException;
+    }
 
-    private OutputTable(Storage storage, String path) throws IOException {
-        this.storage = storage;
-        this.path = path;
-        this.existed = storage.exists(path);
-        if (existed) {
-            before.addAll(storage.list(path));
-        }
+    private OutputTable() {
     }
 
     /** The schema of the fields laid out in column groups as the options say. */
@@ -41,44 +40,50 @@ final class OutputTable {
         return b.build();
     }
 
-    /** Creates the table; on failure nothing created is left behind. */
-    static OutputTable create(Storage storage, String path, Schema schema, ConvertOptions options) throws IOException {
-        OutputTable t = new OutputTable(storage, path);
+    /**
+     * Creates the table at {@code path}, runs {@code body} on its writer and commits it.
+     *
+     * @return the schema of the table written
+     */
+    static Schema write(Storage storage, String path, Schema schema, WriterOptions options, Body body) throws IOException {
+        Before before = Before.look(storage, path);
+        AlbisWriter writer = null;
         try {
-            t.writer = AlbisWriter.create(storage, path, schema, options.writer());
-        } catch (IOException | RuntimeException e) {
-            t.discard(e);
+            writer = AlbisWriter.create(storage, path, schema, options);
+            body.write(writer);
+            writer.close();
+            return writer.schema();
+        } catch (IOException | RuntimeException | Error e) {
+            if (writer != null) {
+                writer.abort();
+            }
+            before.restore(e);
             throw e;
         }
-        return t;
     }
 
-    AlbisWriter writer() {
-        return writer;
-    }
-
-    /** Publishes the last row group. */
-    void close() throws IOException {
-        writer.close();
-    }
-
-    /** Aborts the writer and removes what this conversion created; problems are added to {@code cause}. */
-    void discard(Throwable cause) {
-        if (writer != null) {
-            writer.abort();
+    /** What was at the table's path before the conversion, so that a failure can remove only what it added. */
+    private record Before(Storage storage, String path, boolean existed, Set<String> entries) {
+        static Before look(Storage storage, String path) throws IOException {
+            boolean existed = storage.exists(path);
+            return new Before(storage, path, existed, existed ? new HashSet<>(storage.list(path)) : Set.of());
         }
-        try {
-            if (!existed) {
-                storage.delete(path);
-            } else if (storage.exists(path)) {
-                for (String name : storage.list(path)) {
-                    if (!before.contains(name)) {
-                        storage.delete(storage.resolve(path, name));
+
+        /** Removes what the conversion added; problems are added to {@code cause}. */
+        void restore(Throwable cause) {
+            try {
+                if (!existed) {
+                    storage.delete(path);
+                } else if (storage.exists(path)) {
+                    for (String name : storage.list(path)) {
+                        if (!entries.contains(name)) {
+                            storage.delete(storage.resolve(path, name));
+                        }
                     }
                 }
+            } catch (IOException | RuntimeException e) {
+                cause.addSuppressed(e);
             }
-        } catch (IOException | RuntimeException e) {
-            cause.addSuppressed(e);
         }
     }
 }

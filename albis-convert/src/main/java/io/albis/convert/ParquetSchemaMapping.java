@@ -27,7 +27,8 @@ import org.apache.parquet.schema.Type;
 
 /**
  * How a Parquet schema maps onto Albis fields, leaf by leaf: which Albis type each Parquet column
- * becomes and how its values are converted ({@link LeafKind}). Required columns and groups become
+ * becomes and how its values are converted ({@link LeafKind}). This is the one Parquet to Albis
+ * type mapping; {@link ParquetSchemas#toAlbis} hands out its fields. Required columns and groups become
  * non-nullable, optional ones nullable; groups become structs. Repeated fields, lists and maps
  * have no Albis equivalent and are refused here, before anything is written.
  *

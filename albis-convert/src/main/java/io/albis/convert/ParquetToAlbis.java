@@ -1,18 +1,16 @@
 package io.albis.convert;
 
 import io.albis.error.SchemaMismatchException;
-import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
+import io.albis.storage.Storages;
 import io.albis.write.AlbisWriter;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.ColumnIOFactory;
-import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.schema.MessageType;
@@ -20,10 +18,18 @@ import org.apache.parquet.schema.MessageType;
 /**
  * Converts a Parquet file, or a directory of Parquet files with one schema, into a new Albis
  * table. Values go from parquet-java's decoders straight into the Albis writer's typed setters
- * (see {@link AlbisRecordMaterializer}); the type mapping is {@link ParquetSchemaMapping}'s.
+ * (see {@link AlbisRecordMaterializer}); the type mapping is {@link ParquetSchemas}'s.
  *
- * <p>Every file's schema is checked before the table is created. If the conversion fails, the
- * table is removed again, so no partial table is left behind. Rows in messages are counted from 1
+ * <p>The input is read through Hadoop's file system for its path ({@link ConvertOptions#hadoopConf()}),
+ * so it may be local, file://, hdfs://, crail:// or any file system Hadoop is configured for; the
+ * table is written through the Albis storage for its path.
+ *
+ * <p>Every file's schema is checked before the table is created. If the conversion fails, no
+ * table is left behind. Refused per value with a {@link ConvertInputException} naming file, row
+ * and column: nanosecond and INT96 timestamps that are not whole microseconds (truncating would
+ * lose data), millisecond timestamps outside the microsecond range of a long, and integers
+ * outside their annotated width. INT96 values are decoded as a Julian day number and nanoseconds
+ * of the day, without Spark's legacy calendar rebasing. Rows in messages are counted from 1
  * within their file.
  */
 public final class ParquetToAlbis {
@@ -32,13 +38,23 @@ public final class ParquetToAlbis {
     }
 
     /** A Parquet input file with its schema mapping and row count, from its footer. */
-    private record Source(Path file, MessageType schema, ParquetSchemaMapping mapping, long rows) {
+    private record Source(HadoopFile file, MessageType schema, ParquetSchemaMapping mapping, long rows) {
     }
 
-    public static ConvertResult convert(Path in, Storage storage, String out, ConvertOptions options) throws IOException {
+    /** Converts into a table at {@code out}, on the Albis storage {@link Storages#forPath} gives for it. */
+    public static ConvertResult convert(String in, String out, ConvertOptions options) throws IOException {
+        return convert(in, Storages.forPath(out), out, options);
+    }
+
+    /**
+     * @param in      a Parquet file or a directory of Parquet files
+     * @param storage the storage the table is written to
+     * @param out     the table's path on {@code storage}
+     */
+    public static ConvertResult convert(String in, Storage storage, String out, ConvertOptions options) throws IOException {
         List<Source> sources = new ArrayList<>();
         long total = 0;
-        for (Path file : ParquetInputFiles.list(in)) {
+        for (HadoopFile file : InputFiles.PARQUET.list(HadoopFile.of(in, options.hadoopConf()))) {
             Source s = inspect(file);
             if (!sources.isEmpty() && !s.mapping().fields().equals(sources.get(0).mapping().fields())) {
                 throw new SchemaMismatchException("Parquet file " + file + " has another schema than "
@@ -47,33 +63,27 @@ public final class ParquetToAlbis {
             sources.add(s);
             total += s.rows();
         }
-        List<Field> fields = sources.get(0).mapping().fields();
-        Schema schema = OutputTable.schema(fields, options);
+        Schema schema = OutputTable.schema(sources.get(0).mapping().fields(), options);
         ProgressTicker ticker = new ProgressTicker(options.progress(), total);
-        OutputTable table = OutputTable.create(storage, out, schema, options);
-        try {
+        Schema written = OutputTable.write(storage, out, schema, options.writer(), writer -> {
             for (Source s : sources) {
-                s.mapping().checkColumns(table.writer().schema());
-                copy(s, table.writer(), ticker);
+                s.mapping().checkColumns(writer.schema());
+                copy(s, writer, ticker);
             }
-            table.close();
-        } catch (IOException | RuntimeException | Error e) {
-            table.discard(e);
-            throw e;
-        }
+        });
         ticker.finish();
-        return new ConvertResult(ticker.done(), table.writer().schema());
+        return new ConvertResult(ticker.done(), written);
     }
 
-    private static ParquetFileReader open(Path file) throws IOException {
+    private static ParquetFileReader open(HadoopFile file) throws IOException {
         try {
-            return ParquetFileReader.open(new NamedInputFile(file));
+            return ParquetFileReader.open(new ParquetFile(file));
         } catch (IOException | RuntimeException e) {
-            throw new ConvertInputException(file.toString(), "not a readable Parquet file: " + describe(e), e);
+            throw new ConvertInputException(file.name(), "not a readable Parquet file: " + ConvertInputException.describe(e), e);
         }
     }
 
-    private static Source inspect(Path file) throws IOException {
+    private static Source inspect(HadoopFile file) throws IOException {
         try (ParquetFileReader r = open(file)) {
             MessageType schema = r.getFooter().getFileMetaData().getSchema();
             ParquetSchemaMapping mapping;
@@ -87,7 +97,7 @@ public final class ParquetToAlbis {
     }
 
     private static void copy(Source s, AlbisWriter writer, ProgressTicker ticker) throws IOException {
-        String name = s.file().toString();
+        String name = s.file().name();
         try (ParquetFileReader r = open(s.file())) {
             MessageType schema = r.getFooter().getFileMetaData().getSchema();
             MessageColumnIO io = new ColumnIOFactory().getColumnIO(schema);
@@ -98,7 +108,8 @@ public final class ParquetToAlbis {
                 try {
                     pages = r.readNextRowGroup();
                 } catch (IOException | RuntimeException e) {
-                    throw new ConvertInputException(name, "cannot read row group " + rowGroup + ": " + describe(e), e);
+                    throw new ConvertInputException(name, "cannot read row group " + rowGroup + ": "
+                            + ConvertInputException.describe(e), e);
                 }
                 if (pages == null) {
                     break;
@@ -119,7 +130,7 @@ public final class ParquetToAlbis {
                             throw new ConvertInputException(name, "row " + (row + 1) + ": " + e.getMessage(), e);
                         } catch (RuntimeException e) {
                             throw new ConvertInputException(name, "cannot decode row " + (row + 1) + " (row group " + rowGroup
-                                    + "): " + describe(e), e);
+                                    + "): " + ConvertInputException.describe(e), e);
                         }
                         ticker.row();
                     }
@@ -129,25 +140,5 @@ public final class ParquetToAlbis {
                 throw new ConvertInputException(name, "footer says " + s.rows() + " rows but the row groups hold " + row);
             }
         }
-    }
-
-    /** parquet-java names its input in messages by toString(); make that the path. */
-    private static final class NamedInputFile extends LocalInputFile {
-        private final Path path;
-
-        NamedInputFile(Path path) {
-            super(path);
-            this.path = path;
-        }
-
-        @Override
-        public String toString() {
-            return path.toString();
-        }
-    }
-
-    private static String describe(Throwable e) {
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + m;
     }
 }

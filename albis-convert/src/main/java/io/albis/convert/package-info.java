@@ -1,5 +1,6 @@
 /**
- * Converters between Albis tables and Parquet, ORC or CSV files.
+ * Converters between Albis tables and Parquet, ORC or CSV files, as a library on any path a
+ * storage serves: local paths, file://, hdfs:// and crail://.
  *
  * <ul>
  *   <li>{@link io.albis.convert.ParquetToAlbis}: a Parquet file or a directory of Parquet files
@@ -15,73 +16,30 @@
  *       writer (default stripe size and row index stride).</li>
  *   <li>{@link io.albis.convert.CsvToAlbis}: an RFC 4180 CSV file with a header line into a new
  *       Albis table, types inferred or declared.</li>
+ *   <li>{@link io.albis.convert.SourceFormat#detect}: which of these an input path is, as
+ *       {@code albis convert} tells it.</li>
  * </ul>
  *
+ * <h2>Paths</h2>
+ * Parquet, ORC and CSV files are read and written through Hadoop's {@code FileSystem} for their
+ * path, with the configuration in {@link io.albis.convert.ConvertOptions#hadoopConf()}: plain paths
+ * and file:// through Hadoop's raw local file system (no .crc side files), hdfs:// and other
+ * schemes through the file system Hadoop names for them (albis-crail registers one for crail://).
+ * Albis tables are read and written through the {@link io.albis.storage.Storage} that
+ * {@link io.albis.storage.Storages#forPath} gives for their path, or one the caller passes.
+ *
  * <h2>Type mapping</h2>
- * <pre>
- * Parquet (physical, logical)                   Albis            written back to Parquet as
- * BOOLEAN                                       boolean          BOOLEAN
- * INT32                                         int              INT32
- * INT32 INT(8,signed)                           byte             INT32 INT(8,true)
- * INT32 INT(16,signed)                          short            INT32 INT(16,true)
- * INT32 INT(32,signed)                          int              INT32
- * INT32 INT(8,unsigned)                         short            INT32 INT(16,true)
- * INT32 INT(16,unsigned)                        int              INT32
- * INT32 INT(32,unsigned)                        long             INT64
- * INT32 DATE                                    date             INT32 DATE
- * INT32 DECIMAL(p,s)                            decimal(p,s)     see decimal below
- * INT32 TIME(MILLIS)                            int (ms of day)  INT32
- * INT64, INT64 INT(64,signed)                   long             INT64
- * INT64 INT(64,unsigned)                        decimal(20,0)    FIXED_LEN_BYTE_ARRAY(9) DECIMAL(20,0)
- * INT64 TIMESTAMP(MILLIS|MICROS|NANOS, any)     timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
- * INT64 DECIMAL(p,s)                            decimal(p,s)     see decimal below
- * INT64 TIME(MICROS|NANOS)                      long (of day)    INT64
- * INT96 (Impala/Hive/Spark timestamp)           timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
- * FLOAT / DOUBLE                                float / double   FLOAT / DOUBLE
- * BINARY STRING, ENUM, JSON                     string           BINARY STRING
- * BINARY or FIXED_LEN_BYTE_ARRAY DECIMAL(p,s)   decimal(p,s)     see decimal below
- * BINARY, FIXED_LEN_BYTE_ARRAY (other)          binary           BINARY
- * required / optional                           not null / null  required / optional
- * group / optional group                        struct / nullable struct   group / optional group
- * decimal(p,s) in Albis is written as INT32 for p &lt;= 9, INT64 for p &lt;= 18, else
- * FIXED_LEN_BYTE_ARRAY of the fewest bytes for p digits (9 for 19..21, 16 for 36..38).
- * </pre>
+ * One mapping per direction, public so that every engine maps types as {@code albis convert}
+ * does: {@link io.albis.convert.ParquetSchemas} (Parquet schema to and from Albis fields) and
+ * {@link io.albis.convert.OrcSchemas} (ORC {@code TypeDescription} to and from Albis fields).
+ * CSV columns are typed by inference or declaration ({@link io.albis.convert.CsvToAlbis}).
  *
- * <p>Refused with a {@link io.albis.error.SchemaMismatchException} naming the column, before
- * anything is written: repeated fields, LIST, MAP and other annotated groups (such as VARIANT),
- * decimals of more than 38 digits, and any other type Albis cannot hold. Refused per value with a
- * {@link io.albis.convert.ConvertInputException} naming file, row and column: nanosecond and
- * INT96 timestamps that are not whole microseconds (truncating would lose data), millisecond
- * timestamps outside the microsecond range of a long, and integers outside their annotated width.
- *
- * <p>Timestamps that Parquet marks as not adjusted to UTC keep their numbers and are read as
- * UTC, as Albis timestamps have no time zone. INT96 values are decoded as a Julian day number
- * and nanoseconds of the day, without Spark's legacy calendar rebasing.
- *
- * <h2>ORC type mapping</h2>
- * <pre>
- * ORC                                          Albis            written back to ORC as
- * boolean, tinyint, smallint, int, bigint      boolean, byte, short, int, long   the same
- * float, double                                float, double    float, double
- * date                                         date             date
- * timestamp, timestamp with local time zone    timestamp (µs)   timestamp
- * decimal(p,s)                                 decimal(p,s)     decimal(p,s)
- * string, varchar(n), char(n)                  string           string
- * binary                                       binary           binary
- * struct                                       nullable struct  struct
- * every field                                  nullable         (ORC has no required fields)
- * </pre>
- *
- * <p>ORC files are read and written through Hadoop's raw local file system with timestamps as UTC
- * instants and dates in the proleptic Gregorian calendar ({@link io.albis.convert.OrcFiles}); files
- * written in the hybrid Julian calendar are converted on read. Refused with a
- * {@link io.albis.error.SchemaMismatchException} naming the file and column, before anything is
- * written: list (array), map and uniontype columns, a root type that is not a struct, and other
- * types without an Albis equivalent (such as geometry). Refused per value with a
- * {@link io.albis.convert.ConvertInputException} naming file, row and column: timestamps with a
- * fraction finer than a microsecond.
- *
- * <p>A failed conversion into Albis removes the table it was creating (or, if the target
- * directory existed, whatever it added); a failed conversion into Parquet or ORC leaves no file.
+ * <h2>Failures</h2>
+ * A failed conversion into Albis leaves no table visible (one place, {@code OutputTable}, opens
+ * the writer and discards on failure); a failed conversion into Parquet or ORC leaves no file, as
+ * the file is written under a hidden temporary name and renamed into place when complete. Bad
+ * input is a {@link io.albis.convert.ConvertInputException} naming file and row, line or column;
+ * a type Albis cannot hold is a {@link io.albis.error.SchemaMismatchException} naming the column,
+ * raised before anything is written.
  */
 package io.albis.convert;

@@ -113,7 +113,7 @@ class AlbisToOrcTest {
         writeRandomTable(t, AlbisToParquetTest.everyAlbisType(), 2500, 11);
         AlbisTable table = AlbisTable.open(t);
         Path out = dir.resolve("out.orc");
-        ConvertResult r = AlbisToOrc.convert(table, out, ConvertOptions.defaults());
+        ConvertResult r = AlbisToOrc.convert(table, out.toString(), ConvertOptions.defaults());
         assertEquals(2500, r.rows());
         try (Reader orc = orcReader(out)) {
             assertEquals(CompressionKind.NONE, orc.getCompressionKind());
@@ -145,7 +145,7 @@ class AlbisToOrcTest {
         String t = dir.resolve("t").toString();
         AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults()).close();
         Path out = dir.resolve("types.orc");
-        assertEquals(0, AlbisToOrc.convert(AlbisTable.open(t), out, ConvertOptions.defaults(), CompressionKind.ZLIB).rows());
+        assertEquals(0, AlbisToOrc.convert(AlbisTable.open(t), out.toString(), ConvertOptions.defaults(), CompressionKind.ZLIB).rows());
         try (Reader orc = orcReader(out)) {
             assertEquals(TypeDescription.fromString("struct<b:boolean,y:tinyint,sh:smallint,i:int,l:bigint,f:float,"
                     + "d:double,dt:date,ts:timestamp,s:string,bin:binary,d9:decimal(9,2),d38:decimal(38,10),"
@@ -163,7 +163,7 @@ class AlbisToOrcTest {
         assertEquals(9, table.rowGroups().size());
         for (int rg : new int[] {0, 8}) {
             Path out = dir.resolve("rg" + rg + ".orc");
-            assertEquals(table.rowCount(table.rowGroup(rg)), AlbisToOrc.convert(table, rg, out, ConvertOptions.defaults(),
+            assertEquals(table.rowCount(table.rowGroup(rg)), AlbisToOrc.convert(table, rg, out.toString(), ConvertOptions.defaults(),
                     CompressionKind.ZSTD).rows());
             List<Map<String, Object>> expected = new ArrayList<>();
             try (AlbisReader reader = table.newReader(ReadOptions.all().withRowGroups(rg))) {
@@ -191,7 +191,7 @@ class AlbisToOrcTest {
             }
         }
         Path out = dir.resolve("fine.orc");
-        AlbisToOrc.convert(AlbisTable.open(t), out, ConvertOptions.defaults());
+        AlbisToOrc.convert(AlbisTable.open(t), out.toString(), ConvertOptions.defaults());
         assertSameRows(ParquetFixtures.rows(AlbisTable.open(t)), OrcFixtures.read(out));
 
         for (long broken : new long[] {-1L, -999_000L, -500_000L}) {
@@ -205,7 +205,7 @@ class AlbisToOrcTest {
                 w.nextRow();
             }
             Path bad = dir.resolve("b" + (-broken) + ".orc");
-            IOException e = assertThrows(IOException.class, () -> AlbisToOrc.convert(AlbisTable.open(b), bad,
+            IOException e = assertThrows(IOException.class, () -> AlbisToOrc.convert(AlbisTable.open(b), bad.toString(),
                     ConvertOptions.defaults()));
             assertTrue(e.getMessage().contains("row 2") && e.getMessage().contains("column ts")
                     && e.getMessage().contains("1969-12-31T23:59:59"), e.getMessage());
@@ -220,7 +220,7 @@ class AlbisToOrcTest {
         Path out = dir.resolve("exists.orc");
         Files.writeString(out, "keep me");
         FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class,
-                () -> AlbisToOrc.convert(AlbisTable.open(t), out, ConvertOptions.defaults()));
+                () -> AlbisToOrc.convert(AlbisTable.open(t), out.toString(), ConvertOptions.defaults()));
         assertTrue(e.getMessage().contains("exists.orc"), e.getMessage());
         assertEquals("keep me", Files.readString(out));
     }
@@ -238,7 +238,7 @@ class AlbisToOrcTest {
         bytes[12] ^= 0x5a;
         Files.write(data, bytes);
         Path out = dir.resolve("broken.orc");
-        assertThrows(Exception.class, () -> AlbisToOrc.convert(table, out, ConvertOptions.defaults()));
+        assertThrows(Exception.class, () -> AlbisToOrc.convert(table, out.toString(), ConvertOptions.defaults()));
         assertEquals(List.of("t"), filesInDir(), "neither the target nor a temporary file may be left");
     }
 }

@@ -117,7 +117,7 @@ class AlbisToParquetTest {
         writeRandomTable(t, schema, 1500, 5);
         AlbisTable table = AlbisTable.open(t);
         Path out = dir.resolve("out.parquet");
-        ConvertResult r = AlbisToParquet.convert(table, out, ConvertOptions.defaults());
+        ConvertResult r = AlbisToParquet.convert(table, out.toString(), ConvertOptions.defaults());
         assertEquals(1500, r.rows());
 
         MessageType parquet;
@@ -162,7 +162,7 @@ class AlbisToParquetTest {
         String t = dir.resolve("t").toString();
         AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults()).close();
         Path out = dir.resolve("types.parquet");
-        ConvertResult r = AlbisToParquet.convert(AlbisTable.open(t), out, ConvertOptions.defaults(),
+        ConvertResult r = AlbisToParquet.convert(AlbisTable.open(t), out.toString(), ConvertOptions.defaults(),
                 CompressionCodecName.GZIP);
         assertEquals(0, r.rows());
         MessageType expected = MessageTypeParser.parseMessageType("""
@@ -196,7 +196,7 @@ class AlbisToParquetTest {
         int[] expected = {0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6, 6, 7, 7, 8, 8, 9, 9, 9, 10, 10, 11, 11, 11, 12, 12, 13,
             13, 13, 14, 14, 15, 15, 16, 16, 16};
         for (int p = 1; p <= 38; p++) {
-            assertEquals(expected[p], AlbisParquetSchema.decimalBytes(p), "precision " + p);
+            assertEquals(expected[p], ParquetSchemas.decimalBytes(p), "precision " + p);
         }
     }
 
@@ -206,7 +206,7 @@ class AlbisToParquetTest {
         String t = dir.resolve("t").toString();
         writeRandomTable(t, schema, 200, 6);
         Path out = dir.resolve("gz.parquet");
-        AlbisToParquet.convert(AlbisTable.open(t), out, ConvertOptions.defaults(), CompressionCodecName.GZIP);
+        AlbisToParquet.convert(AlbisTable.open(t), out.toString(), ConvertOptions.defaults(), CompressionCodecName.GZIP);
         try (ParquetFileReader pr = ParquetFileReader.open(new LocalInputFile(out))) {
             assertEquals(CompressionCodecName.GZIP, pr.getFooter().getBlocks().get(0).getColumns().get(0).getCodec());
         }
@@ -220,7 +220,7 @@ class AlbisToParquetTest {
         Path out = dir.resolve("exists.parquet");
         Files.writeString(out, "keep me");
         FileAlreadyExistsException e = assertThrows(FileAlreadyExistsException.class,
-                () -> AlbisToParquet.convert(AlbisTable.open(t), out, ConvertOptions.defaults()));
+                () -> AlbisToParquet.convert(AlbisTable.open(t), out.toString(), ConvertOptions.defaults()));
         assertTrue(e.getMessage().contains("exists.parquet"), e.getMessage());
         assertEquals("keep me", Files.readString(out));
     }

@@ -67,7 +67,7 @@ class CsvToAlbisTest {
                 ,2147483647,-9223372036854775808,NaN,0001-01-01,2024-02-29 10:15:30.123456+02:00,ünï 😀,,1,2,2.5
                 false,0,,-0.0,,2024-02-29T10:15:30.5,"",,,,
                 """);
-        ConvertResult r = CsvToAlbis.convert(f, LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
+        ConvertResult r = CsvToAlbis.convert(f.toString(), LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
         assertEquals(4, r.rows());
         assertEquals(List.of(Field.of("b", DataType.BOOLEAN), Field.of("i", DataType.INT), Field.of("l", DataType.LONG),
                 Field.of("d", DataType.DOUBLE), Field.of("dt", DataType.DATE), Field.of("ts", DataType.TIMESTAMP),
@@ -88,7 +88,7 @@ class CsvToAlbisTest {
     @Test
     void integersTooLargeForADoubleKeepTheColumnAString() throws Exception {
         Path f = csv("a,b\n2.5,1.5\n9007199254740993,2\n");
-        ConvertResult r = CsvToAlbis.convert(f, LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
+        ConvertResult r = CsvToAlbis.convert(f.toString(), LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
         assertEquals(DataType.STRING, r.schema().column(0).type());
         assertEquals(DataType.DOUBLE, r.schema().column(1).type());
         assertEquals("9007199254740993", rows().get(1).get(0));
@@ -103,7 +103,7 @@ class CsvToAlbisTest {
                 + "\"\",,3\r\n"
                 + "last,\"trailing , comma\",4";
         Path f = csv(text);
-        ConvertResult r = CsvToAlbis.convert(f, LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
+        ConvertResult r = CsvToAlbis.convert(f.toString(), LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
         assertEquals("name", r.schema().column(0).name(), "a byte order mark is not part of the first name");
         assertEquals(4, r.rows(), "the blank line is skipped");
         assertEquals(List.of(
@@ -117,7 +117,7 @@ class CsvToAlbisTest {
     void declaredTypesOverrideInference() throws Exception {
         Path f = csv("zip,price,qty,ratio,day,at,flag,small\n007,12.50,3,0.5,2020-01-01,2020-01-01T00:00:01Z,true,-128\n"
                 + "10,-99999.99,,1e3,1900-03-01,1900-03-01,false,127\n");
-        ConvertResult r = CsvToAlbis.convert(f, LocalStorage.INSTANCE, out(), ConvertOptions.defaults(),
+        ConvertResult r = CsvToAlbis.convert(f.toString(), LocalStorage.INSTANCE, out(), ConvertOptions.defaults(),
                 "zip:int, price:decimal(7,2),qty:long,ratio:float,small:byte");
         assertEquals(List.of(Field.of("zip", DataType.INT), Field.of("price", DataType.decimal(7, 2)),
                 Field.of("qty", DataType.LONG), Field.of("ratio", DataType.FLOAT), Field.of("day", DataType.DATE),
@@ -134,7 +134,7 @@ class CsvToAlbisTest {
     void everyColumnDeclaredSkipsInferenceAndStillWorks() throws Exception {
         Path f = csv("a,b\n1,x\n2,\n");
         List<long[]> reports = new ArrayList<>();
-        ConvertResult r = CsvToAlbis.convert(f, LocalStorage.INSTANCE, out(),
+        ConvertResult r = CsvToAlbis.convert(f.toString(), LocalStorage.INSTANCE, out(),
                 ConvertOptions.defaults().withProgress((d, t) -> reports.add(new long[] {d, t})), "a:short,b:string");
         assertEquals(2, r.rows());
         assertEquals(List.of(Arrays.asList((short) 1, "x"), Arrays.asList((short) 2, null)), rows());
@@ -143,7 +143,7 @@ class CsvToAlbisTest {
     }
 
     private void convertFails(Path f, String spec, Class<? extends Throwable> type, String... mustMention) {
-        Throwable e = assertThrows(type, () -> CsvToAlbis.convert(f, LocalStorage.INSTANCE, out(),
+        Throwable e = assertThrows(type, () -> CsvToAlbis.convert(f.toString(), LocalStorage.INSTANCE, out(),
                 ConvertOptions.defaults(), spec));
         for (String m : mustMention) {
             assertTrue(e.getMessage().contains(m), "message should mention '" + m + "': " + e.getMessage());
@@ -184,10 +184,10 @@ class CsvToAlbisTest {
         convertFails(csv("a,,c\n1,2,3\n"), null, ConvertInputException.class, "header column 2 has no name");
         Path latin1 = dir.resolve("latin1.csv");
         Files.write(latin1, "a\nK\u00e4se\n".getBytes(StandardCharsets.ISO_8859_1));
-        Throwable e = assertThrows(ConvertInputException.class, () -> CsvToAlbis.convert(latin1, LocalStorage.INSTANCE,
+        Throwable e = assertThrows(ConvertInputException.class, () -> CsvToAlbis.convert(latin1.toString(), LocalStorage.INSTANCE,
                 out(), ConvertOptions.defaults()));
         assertTrue(e.getMessage().contains("latin1.csv") && e.getMessage().contains("UTF-8"), e.getMessage());
-        assertThrows(java.nio.file.NoSuchFileException.class, () -> CsvToAlbis.convert(dir.resolve("nope.csv"),
+        assertThrows(java.nio.file.NoSuchFileException.class, () -> CsvToAlbis.convert(dir.resolve("nope.csv").toString(),
                 LocalStorage.INSTANCE, out(), ConvertOptions.defaults()));
     }
 
@@ -204,7 +204,7 @@ class CsvToAlbisTest {
 
     @Test
     void headerOnlyGivesAnEmptyStringTable() throws Exception {
-        ConvertResult r = CsvToAlbis.convert(csv("x,y\n"), LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
+        ConvertResult r = CsvToAlbis.convert(csv("x,y\n").toString(), LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
         assertEquals(0, r.rows());
         assertEquals(List.of(Field.of("x", DataType.STRING), Field.of("y", DataType.STRING)), r.schema().fields());
         assertEquals(0, AlbisTable.open(out()).rowCount());
@@ -213,10 +213,10 @@ class CsvToAlbisTest {
     @Test
     void oneColumnPerGroupHoldsTheSameRows() throws Exception {
         Path f = csv("a,b,c\n1,x,2024-01-01\n2,,\n3,z,1999-12-31\n");
-        CsvToAlbis.convert(f, LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
+        CsvToAlbis.convert(f.toString(), LocalStorage.INSTANCE, out(), ConvertOptions.defaults());
         List<List<Object>> rowStore = rows();
         Path other = dir.resolve("cols");
-        ConvertResult r = CsvToAlbis.convert(f, LocalStorage.INSTANCE, other.toString(),
+        ConvertResult r = CsvToAlbis.convert(f.toString(), LocalStorage.INSTANCE, other.toString(),
                 ConvertOptions.defaults().withColumnPerGroup(true));
         assertEquals(3, r.schema().groups().size());
         Files.walk(Path.of(out())).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -108,7 +108,7 @@ class OrcToAlbisTest {
         assertEquals(rows.size(), OrcFixtures.read(file).size());
 
         String out = dir.resolve("t").toString();
-        ConvertResult r = OrcToAlbis.convert(file, LocalStorage.INSTANCE, out, smallTables());
+        ConvertResult r = OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, smallTables());
         assertEquals(3000, r.rows());
         assertTrue(AlbisTable.open(out).rowGroups().size() >= 4);
         assertTableHolds(out, rows);
@@ -124,7 +124,7 @@ class OrcToAlbisTest {
     void typeMappingIsAsDocumented() throws Exception {
         Path file = dir.resolve("every.orc");
         OrcFixtures.write(file, EVERY_TYPE, randomRows(3, 1), 1024, true);
-        ConvertResult r = OrcToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("t").toString(),
+        ConvertResult r = OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, dir.resolve("t").toString(),
                 ConvertOptions.defaults());
         List<Field> expected = List.of(Field.of("b", DataType.BOOLEAN), Field.of("y", DataType.BYTE),
                 Field.of("sh", DataType.SHORT), Field.of("i", DataType.INT), Field.of("l", DataType.LONG),
@@ -153,7 +153,7 @@ class OrcToAlbisTest {
         Path file = dir.resolve("rep.orc");
         OrcFixtures.write(file, schema, rows, 1024, true);
         String out = dir.resolve("t").toString();
-        OrcToAlbis.convert(file, LocalStorage.INSTANCE, out, ConvertOptions.defaults());
+        OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, ConvertOptions.defaults());
         assertTableHolds(out, rows);
     }
 
@@ -171,7 +171,7 @@ class OrcToAlbisTest {
         Path file = dir.resolve("plain.orc");
         OrcFixtures.write(file, schema, rows, 16, false);
         String out = dir.resolve("t").toString();
-        OrcToAlbis.convert(file, LocalStorage.INSTANCE, out, ConvertOptions.defaults());
+        OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, ConvertOptions.defaults());
         assertTableHolds(out, rows);
     }
 
@@ -185,7 +185,7 @@ class OrcToAlbisTest {
         Files.writeString(in.resolve("_SUCCESS"), "");
         Files.writeString(in.resolve(".hidden.orc"), "not looked at");
         String out = dir.resolve("t").toString();
-        assertEquals(250, OrcToAlbis.convert(in, LocalStorage.INSTANCE, out, ConvertOptions.defaults()).rows());
+        assertEquals(250, OrcToAlbis.convert(in.toString(), LocalStorage.INSTANCE, out, ConvertOptions.defaults()).rows());
         List<Map<String, Object>> all = new ArrayList<>(first);
         all.addAll(second);
         assertTableHolds(out, all);
@@ -193,7 +193,7 @@ class OrcToAlbisTest {
 
     private void convertFails(Path in, Class<? extends Throwable> type, String... mustMention) {
         Path out = dir.resolve("out");
-        Throwable e = assertThrows(type, () -> OrcToAlbis.convert(in, LocalStorage.INSTANCE, out.toString(),
+        Throwable e = assertThrows(type, () -> OrcToAlbis.convert(in.toString(), LocalStorage.INSTANCE, out.toString(),
                 ConvertOptions.defaults()));
         for (String s : mustMention) {
             assertTrue(e.getMessage().contains(s), "message should mention '" + s + "': " + e.getMessage());
@@ -251,7 +251,7 @@ class OrcToAlbisTest {
         Path file = dir.resolve("nanos.orc");
         OrcFixtures.write(file, schema, rows, 1024, true);
         Path out = dir.resolve("out");
-        ConvertInputException e = assertThrows(ConvertInputException.class, () -> OrcToAlbis.convert(file,
+        ConvertInputException e = assertThrows(ConvertInputException.class, () -> OrcToAlbis.convert(file.toString(),
                 LocalStorage.INSTANCE, out.toString(), smallTables()));
         assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("row 2501")
                 && e.getMessage().contains("'ts'"), e.getMessage());

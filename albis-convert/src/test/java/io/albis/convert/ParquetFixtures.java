@@ -94,7 +94,7 @@ final class ParquetFixtures {
         for (int p = 1; p <= 38; p++) {
             int scale = p / 3;
             String physical = p <= 9 ? "int32" : p <= 18 ? "int64"
-                    : "fixed_len_byte_array(" + AlbisParquetSchema.decimalBytes(p) + ")";
+                    : "fixed_len_byte_array(" + ParquetSchemas.decimalBytes(p) + ")";
             s.append("  optional ").append(physical).append(" dec_p").append(p)
                     .append(" (DECIMAL(").append(p).append(',').append(scale).append("));\n");
         }

@@ -31,7 +31,7 @@ class ParquetInputErrorsTest {
     }
 
     private void convertFails(Path in, Class<? extends Throwable> type, String... mustMention) {
-        Throwable e = assertThrows(type, () -> ParquetToAlbis.convert(in, LocalStorage.INSTANCE, out().toString(),
+        Throwable e = assertThrows(type, () -> ParquetToAlbis.convert(in.toString(), LocalStorage.INSTANCE, out().toString(),
                 ConvertOptions.defaults()));
         for (String m : mustMention) {
             assertTrue(e.getMessage().contains(m), "message should mention '" + m + "': " + e.getMessage());
@@ -74,7 +74,7 @@ class ParquetInputErrorsTest {
         Path f = writeOneRowFile("message m { required int32 id; repeated int32 xs; }", "rep.parquet");
         Files.createDirectories(out());
         Files.writeString(out().resolve("README"), "mine");
-        assertThrows(SchemaMismatchException.class, () -> ParquetToAlbis.convert(f, LocalStorage.INSTANCE,
+        assertThrows(SchemaMismatchException.class, () -> ParquetToAlbis.convert(f.toString(), LocalStorage.INSTANCE,
                 out().toString(), ConvertOptions.defaults()));
         assertEquals(List.of("README"), LocalStorage.INSTANCE.list(out().toString()));
     }
@@ -143,7 +143,7 @@ class ParquetInputErrorsTest {
                 .withRowGroupRows(500));
         List<String> published = new ArrayList<>();
         io.albis.storage.Storage recording = new RenameRecordingStorage(published);
-        ConvertInputException e = assertThrows(ConvertInputException.class, () -> ParquetToAlbis.convert(file,
+        ConvertInputException e = assertThrows(ConvertInputException.class, () -> ParquetToAlbis.convert(file.toString(),
                 recording, out().toString(), small));
         assertTrue(e.getMessage().contains("row 3001"), e.getMessage());
         assertEquals(6, published.size(), "six row groups were published before the bad row: " + published);
@@ -151,7 +151,7 @@ class ParquetInputErrorsTest {
 
         // A directory that existed before keeps only what it held.
         Files.createDirectories(out());
-        assertThrows(ConvertInputException.class, () -> ParquetToAlbis.convert(file, LocalStorage.INSTANCE,
+        assertThrows(ConvertInputException.class, () -> ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE,
                 out().toString(), small));
         assertEquals(List.of(), LocalStorage.INSTANCE.list(out().toString()));
     }
@@ -159,9 +159,9 @@ class ParquetInputErrorsTest {
     @Test
     void anExistingTableIsNeitherOverwrittenNorRemoved() throws Exception {
         Path f = writeOneRowFile("message m { required int32 id; }", "one.parquet");
-        ParquetToAlbis.convert(f, LocalStorage.INSTANCE, out().toString(), ConvertOptions.defaults());
+        ParquetToAlbis.convert(f.toString(), LocalStorage.INSTANCE, out().toString(), ConvertOptions.defaults());
         List<String> before = LocalStorage.INSTANCE.list(out().toString());
-        assertThrows(io.albis.error.InvalidOptionException.class, () -> ParquetToAlbis.convert(f, LocalStorage.INSTANCE,
+        assertThrows(io.albis.error.InvalidOptionException.class, () -> ParquetToAlbis.convert(f.toString(), LocalStorage.INSTANCE,
                 out().toString(), ConvertOptions.defaults()));
         assertEquals(before, LocalStorage.INSTANCE.list(out().toString()));
         assertEquals(1, io.albis.table.AlbisTable.open(out().toString()).rowCount());
@@ -209,7 +209,7 @@ class ParquetInputErrorsTest {
         MessageType schema = MessageTypeParser.parseMessageType("message m { optional binary s (STRING); }");
         Path file = dir.resolve("zero.parquet");
         ParquetFixtures.write(file, schema, new ArrayList<Group>());
-        ConvertResult r = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, out().toString(), ConvertOptions.defaults());
+        ConvertResult r = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out().toString(), ConvertOptions.defaults());
         assertEquals(0, r.rows());
         assertEquals(0, io.albis.table.AlbisTable.open(out().toString()).rowCount());
     }

@@ -35,7 +35,7 @@ class ParquetToAlbisTest {
         ParquetFixtures.write(file, schema, ParquetFixtures.randomRows(schema, 2500, 42));
 
         String out = dir.resolve("t").toString();
-        ConvertResult result = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, out, smallTables());
+        ConvertResult result = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, smallTables());
 
         List<Group> expected = ParquetFixtures.read(file);
         assertEquals(2500, expected.size());
@@ -51,7 +51,7 @@ class ParquetToAlbisTest {
         MessageType schema = ParquetFixtures.fullSchema();
         Path file = dir.resolve("full.parquet");
         ParquetFixtures.write(file, schema, ParquetFixtures.randomRows(schema, 3, 1));
-        ConvertResult r = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("t").toString(),
+        ConvertResult r = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, dir.resolve("t").toString(),
                 ConvertOptions.defaults());
         Map<String, Field> top = new java.util.HashMap<>();
         for (Field f : r.schema().fields()) {
@@ -120,7 +120,7 @@ class ParquetToAlbisTest {
         java.nio.file.Files.writeString(in.resolve("notes.txt"), "not parquet");
 
         List<Long> reports = new ArrayList<>();
-        ConvertResult r = ParquetToAlbis.convert(in, LocalStorage.INSTANCE, dir.resolve("t").toString(),
+        ConvertResult r = ParquetToAlbis.convert(in.toString(), LocalStorage.INSTANCE, dir.resolve("t").toString(),
                 smallTables().withProgress((done, total) -> {
                     assertEquals(900, total);
                     reports.add(done);
@@ -141,13 +141,13 @@ class ParquetToAlbisTest {
         ParquetFixtures.write(file, schema, ParquetFixtures.randomRows(schema, 800, 11));
         List<Group> expected = ParquetFixtures.read(file);
 
-        ConvertResult one = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("one").toString(), smallTables());
-        ConvertResult perColumn = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("cols").toString(),
+        ConvertResult one = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, dir.resolve("one").toString(), smallTables());
+        ConvertResult perColumn = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, dir.resolve("cols").toString(),
                 smallTables().withColumnPerGroup(true));
         Map<String, List<String>> spec = new java.util.LinkedHashMap<>();
         spec.put("hot", List.of("s", "g", "i32"));
         spec.put("wide", List.of("dec_p38", "dec_p1", "r.deep"));
-        ConvertResult custom = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("custom").toString(),
+        ConvertResult custom = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, dir.resolve("custom").toString(),
                 smallTables().withColumnGroups(spec));
 
         assertEquals(1, one.schema().groups().size());
@@ -174,7 +174,7 @@ class ParquetToAlbisTest {
         Path file = dir.resolve("long.parquet");
         ParquetFixtures.write(file, schema, rows);
         List<long[]> reports = new ArrayList<>();
-        ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("t").toString(),
+        ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, dir.resolve("t").toString(),
                 ConvertOptions.defaults().withProgress((done, total) -> reports.add(new long[] {done, total})));
         assertEquals(List.of("65536/140000", "131072/140000", "140000/140000"),
                 reports.stream().map(x -> x[0] + "/" + x[1]).toList());
@@ -192,12 +192,12 @@ class ParquetToAlbisTest {
         MessageType schema = ParquetFixtures.fullSchema();
         Path file = dir.resolve("full.parquet");
         ParquetFixtures.write(file, schema, ParquetFixtures.randomRows(schema, 1000, 99));
-        ConvertResult first = ParquetToAlbis.convert(file, LocalStorage.INSTANCE, dir.resolve("a1").toString(), smallTables());
+        ConvertResult first = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, dir.resolve("a1").toString(), smallTables());
         Path back = dir.resolve("back.parquet");
-        ConvertResult out = AlbisToParquet.convert(AlbisTable.open(dir.resolve("a1").toString()), back,
+        ConvertResult out = AlbisToParquet.convert(AlbisTable.open(dir.resolve("a1").toString()), back.toString(),
                 ConvertOptions.defaults());
         assertEquals(1000, out.rows());
-        ConvertResult second = ParquetToAlbis.convert(back, LocalStorage.INSTANCE, dir.resolve("a2").toString(),
+        ConvertResult second = ParquetToAlbis.convert(back.toString(), LocalStorage.INSTANCE, dir.resolve("a2").toString(),
                 ConvertOptions.defaults().withColumnPerGroup(true));
         assertEquals(first.schema().fields(), second.schema().fields());
         List<Map<String, Object>> a1 = ParquetFixtures.rows(AlbisTable.open(dir.resolve("a1").toString()));
