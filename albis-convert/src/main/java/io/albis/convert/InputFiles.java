@@ -56,7 +56,10 @@ final class InputFiles {
         return files;
     }
 
-    /** True if the file begins with this format's magic; an unreadable file is not taken as one (the converter names it if it matters). */
+    /**
+     * True if the file begins with this format's magic; an unreadable file is not taken as one (the
+     * converter names it if it matters).
+     */
     boolean startsWithMagic(HadoopFile f) {
         byte[] head = new byte[magic.length];
         try (InputStream in = f.open()) {

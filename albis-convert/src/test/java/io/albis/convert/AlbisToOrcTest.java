@@ -145,7 +145,8 @@ class AlbisToOrcTest {
         String t = dir.resolve("t").toString();
         AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults()).close();
         Path out = dir.resolve("types.orc");
-        assertEquals(0, AlbisToOrc.convert(AlbisTable.open(t), out.toString(), ConvertOptions.defaults(), CompressionKind.ZLIB).rows());
+        assertEquals(0, AlbisToOrc.convert(AlbisTable.open(t), out.toString(), ConvertOptions.defaults(), CompressionKind.ZLIB)
+                .rows());
         try (Reader orc = orcReader(out)) {
             assertEquals(TypeDescription.fromString("struct<b:boolean,y:tinyint,sh:smallint,i:int,l:bigint,f:float,"
                     + "d:double,dt:date,ts:timestamp,s:string,bin:binary,d9:decimal(9,2),d38:decimal(38,10),"
@@ -163,8 +164,8 @@ class AlbisToOrcTest {
         assertEquals(9, table.rowGroups().size());
         for (int rg : new int[] {0, 8}) {
             Path out = dir.resolve("rg" + rg + ".orc");
-            assertEquals(table.rowCount(table.rowGroup(rg)), AlbisToOrc.convert(table, rg, out.toString(), ConvertOptions.defaults(),
-                    CompressionKind.ZSTD).rows());
+            assertEquals(table.rowCount(table.rowGroup(rg)), AlbisToOrc.convert(table, rg, out.toString(),
+                    ConvertOptions.defaults(), CompressionKind.ZSTD).rows());
             List<Map<String, Object>> expected = new ArrayList<>();
             try (AlbisReader reader = table.newReader(ReadOptions.all().withRowGroups(rg))) {
                 while (reader.advance()) {

@@ -58,7 +58,8 @@ abstract class ConvertOnStorageContract {
 
     private Path download(String remote) throws IOException {
         Path local = dir.resolve("downloaded-" + UUID.randomUUID());
-        fileSystem().copyToLocalFile(false, new org.apache.hadoop.fs.Path(remote), new org.apache.hadoop.fs.Path(local.toUri()), true);
+        fileSystem().copyToLocalFile(false, new org.apache.hadoop.fs.Path(remote), new org.apache.hadoop.fs.Path(local.toUri()),
+                true);
         return local;
     }
 

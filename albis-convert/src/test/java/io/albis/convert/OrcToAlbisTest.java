@@ -136,6 +136,7 @@ class OrcToAlbisTest {
                 Field.of("st", DataType.struct(Field.of("a", DataType.INT),
                         Field.of("inner", DataType.struct(Field.of("x", DataType.STRING), Field.of("z", DataType.DOUBLE))))));
         assertEquals(expected, r.schema().fields());
+        assertEquals(expected, OrcSchemas.toAlbis(EVERY_TYPE), "the public mapping is the converter's");
     }
 
     @Test

@@ -53,6 +53,7 @@ class ParquetToAlbisTest {
         ParquetFixtures.write(file, schema, ParquetFixtures.randomRows(schema, 3, 1));
         ConvertResult r = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, dir.resolve("t").toString(),
                 ConvertOptions.defaults());
+        assertEquals(r.schema().fields(), ParquetSchemas.toAlbis(schema), "the public mapping is the converter's");
         Map<String, Field> top = new java.util.HashMap<>();
         for (Field f : r.schema().fields()) {
             top.put(f.name(), f);
