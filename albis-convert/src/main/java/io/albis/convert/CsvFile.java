@@ -42,7 +42,7 @@ final class CsvFile implements Closeable {
 
     private CsvFile(HadoopFile file) throws IOException {
         this.name = file.name();
-        if (file.status("CSV file").isDirectory()) {
+        if (file.status().isDirectory()) {
             throw new ConvertInputException(name, "is a directory, not a CSV file");
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(file.open(),

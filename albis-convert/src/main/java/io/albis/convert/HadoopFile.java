@@ -48,11 +48,11 @@ record HadoopFile(FileSystem fs, Path path, String name) {
      *
      * @throws NoSuchFileException naming the file when there is nothing at the path
      */
-    FileStatus status(String what) throws IOException {
+    FileStatus status() throws IOException {
         try {
             return fs.getFileStatus(path);
         } catch (FileNotFoundException e) {
-            throw (NoSuchFileException) new NoSuchFileException(name, null, "no such " + what).initCause(e);
+            throw (NoSuchFileException) new NoSuchFileException(name).initCause(e);
         }
     }
 

@@ -32,7 +32,7 @@ final class InputFiles {
 
     /** The input files at {@code in}, a file or a directory. */
     List<HadoopFile> list(HadoopFile in) throws IOException {
-        if (!in.status(format + " file or directory").isDirectory()) {
+        if (!in.status().isDirectory()) {
             return List.of(in);
         }
         List<HadoopFile> files = filesIn(in);

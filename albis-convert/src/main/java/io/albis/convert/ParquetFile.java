@@ -24,7 +24,7 @@ final class ParquetFile implements InputFile, OutputFile {
 
     @Override
     public long getLength() throws IOException {
-        return file.status("Parquet file").getLen();
+        return file.status().getLen();
     }
 
     @Override

@@ -30,7 +30,7 @@ public enum SourceFormat {
             return ALBIS;
         }
         HadoopFile in = HadoopFile.of(path, conf);
-        FileStatus status = in.status("file or directory");
+        FileStatus status = in.status();
         if (status.isFile()) {
             if (in.fileName().toLowerCase(Locale.ROOT).endsWith(".csv")) {
                 return CSV;
