@@ -1,29 +1,23 @@
 package io.albis.cli;
 
-import io.albis.storage.Storages;
 import io.albis.convert.AlbisToOrc;
 import io.albis.convert.AlbisToParquet;
 import io.albis.convert.ConvertOptions;
 import io.albis.convert.ConvertResult;
 import io.albis.convert.CsvToAlbis;
-import io.albis.convert.OrcInputFiles;
 import io.albis.convert.OrcToAlbis;
 import io.albis.convert.ParquetToAlbis;
 import io.albis.convert.ProgressListener;
+import io.albis.convert.SourceFormat;
 import io.albis.error.InvalidOptionException;
-import io.albis.storage.Storage;
+import io.albis.hdfs.HadoopStorageProvider;
+import io.albis.storage.Storages;
 import io.albis.table.AlbisTable;
-import io.albis.table.SchemaStore;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import me.tongfei.progressbar.ProgressBar;
+import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,11 +34,9 @@ import picocli.CommandLine.Spec;
             "  a .csv file (RFC 4180, UTF-8, header line; column types inferred) -> a new Albis table at OUT;",
             "  an Albis table, with OUT ending in .parquet -> one Parquet file;",
             "  an Albis table, with OUT ending in .orc -> one ORC file.",
+            "IN and OUT may be local paths or hdfs://, crail:// and other Hadoop file system URIs.",
             "OUT must not exist. The layout options apply when writing Albis."})
 final class ConvertCommand implements Callable<Integer> {
-    private static final byte[] PARQUET_MAGIC = {'P', 'A', 'R', '1'};
-
-    enum Kind { PARQUET, ORC, CSV, ALBIS }
 
     @Spec
     CommandSpec spec;
@@ -61,14 +53,15 @@ final class ConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Kind kind = detect();
+        Configuration conf = HadoopStorageProvider.configuration();
+        SourceFormat kind = SourceFormat.detect(in, conf);
         String outName = out.toLowerCase(Locale.ROOT);
         boolean toParquet = outName.endsWith(".parquet");
         boolean toOrc = outName.endsWith(".orc");
-        if (kind == Kind.ALBIS && !toParquet && !toOrc) {
+        if (kind == SourceFormat.ALBIS && !toParquet && !toOrc) {
             throw new InvalidOptionException(in + " is an Albis table; to convert it give an OUT ending in .parquet or .orc");
         }
-        if (kind != Kind.ALBIS && (toParquet || toOrc)) {
+        if (kind != SourceFormat.ALBIS && (toParquet || toOrc)) {
             String target = toParquet ? "Parquet" : "ORC";
             throw new InvalidOptionException("OUT " + out + " ends in ." + (toParquet ? "parquet" : "orc")
                     + ", but only an Albis table converts to " + target + "; " + in + " is "
@@ -84,14 +77,14 @@ final class ConvertCommand implements Callable<Integer> {
                 bar.stepTo(done);
             };
             ConvertOptions options = new ConvertOptions(layout.columnGroups().groups(), layout.columnGroups().columnPerGroup(),
-                    layout.writerOptions(), progress);
+                    layout.writerOptions(), progress, conf);
             result = switch (kind) {
-                case PARQUET -> ParquetToAlbis.convert(Path.of(in), Storages.forPath(out), out, options);
-                case ORC -> OrcToAlbis.convert(Path.of(in), Storages.forPath(out), out, options);
-                case CSV -> CsvToAlbis.convert(Path.of(in), Storages.forPath(out), out, options);
+                case PARQUET -> ParquetToAlbis.convert(in, out, options);
+                case ORC -> OrcToAlbis.convert(in, out, options);
+                case CSV -> CsvToAlbis.convert(in, out, options);
                 case ALBIS -> toOrc
-                        ? AlbisToOrc.convert(AlbisTable.open(Storages.forPath(in), in), Path.of(out), options)
-                        : AlbisToParquet.convert(AlbisTable.open(Storages.forPath(in), in), Path.of(out), options);
+                        ? AlbisToOrc.convert(AlbisTable.open(Storages.forPath(in), in), out, options)
+                        : AlbisToParquet.convert(AlbisTable.open(Storages.forPath(in), in), out, options);
             };
         }
         PrintWriter o = spec.commandLine().getOut();
@@ -100,50 +93,5 @@ final class ConvertCommand implements Callable<Integer> {
                 Plural.of(result.schema().liveColumnNames().size(), "column"), (System.nanoTime() - start) / 1e9);
         o.flush();
         return 0;
-    }
-
-    /** What IN is: an Albis table (a schema file), a .csv file, Parquet or ORC (by magic or by file name). */
-    private Kind detect() throws IOException {
-        Storage storage = Storages.forPath(in);
-        if (SchemaStore.currentVersion(storage, in) >= 0) {
-            return Kind.ALBIS;
-        }
-        Path p = Path.of(in);
-        if (!Files.exists(p)) {
-            throw new InvalidOptionException("no such file or directory: " + in);
-        }
-        if (Files.isRegularFile(p)) {
-            if (p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".csv")) {
-                return Kind.CSV;
-            }
-            if (startsWithParquetMagic(p)) {
-                return Kind.PARQUET;
-            }
-            if (OrcInputFiles.startsWithMagic(p)) {
-                return Kind.ORC;
-            }
-            throw new InvalidOptionException(in + " is neither a Parquet file (no PAR1 magic), an ORC file (no ORC magic)"
-                    + " nor a .csv file");
-        }
-        try (Stream<Path> files = Files.list(p)) {
-            if (files.anyMatch(f -> Files.isRegularFile(f) && !f.getFileName().toString().startsWith(".")
-                    && (f.getFileName().toString().endsWith(".parquet") || startsWithParquetMagic(f)))) {
-                return Kind.PARQUET;
-            }
-        }
-        try (Stream<Path> files = Files.list(p)) {
-            if (files.anyMatch(OrcInputFiles::isOrcFile)) {
-                return Kind.ORC;
-            }
-        }
-        throw new InvalidOptionException(in + " is a directory with neither Parquet nor ORC files nor an Albis schema");
-    }
-
-    private static boolean startsWithParquetMagic(Path file) {
-        try (InputStream s = Files.newInputStream(file)) {
-            return Arrays.equals(s.readNBytes(4), PARQUET_MAGIC);
-        } catch (IOException e) {
-            return false; // unreadable files are not taken as Parquet; the converter names them if they matter
-        }
     }
 }

@@ -2,8 +2,8 @@ package io.albis.cli;
 
 import io.albis.error.InvalidOptionException;
 import io.albis.crail.CrailStorage;
-import io.albis.crail.local.CrailLocalCluster;
-import io.albis.hdfs.local.LocalHdfsCluster;
+import io.albis.crail.testcluster.CrailLocalCluster;
+import io.albis.hdfs.testcluster.LocalHdfsCluster;
 import io.albis.storage.Storage;
 import io.albis.storage.StorageCopy;
 import io.albis.table.AlbisTable;

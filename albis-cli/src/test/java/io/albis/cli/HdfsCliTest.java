@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.albis.hdfs.local.LocalHdfsCluster;
+import io.albis.hdfs.testcluster.LocalHdfsCluster;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.StorageCopy;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -70,6 +71,27 @@ class HdfsCliTest {
         assertTrue(back.out().lines().count() > 1, back.out());
         assertEquals(Cli.run("cat", onDisk, "--format", "csv").out(), back.out());
         assertEquals(0, Cli.run("verify", onHdfs).exit());
+    }
+
+    @Test
+    void convertReadsAndWritesParquetAndOrcOnHdfs() throws Exception {
+        Path csv = dir.resolve("small.csv");
+        Files.writeString(csv, "id,name,price,day\n1,a,2.50,2024-02-29\n2,,3.75,\n3,\"c, d\",,1969-12-31\n");
+        String table = hdfs.uri() + "/tables/from-csv";
+        assertEquals(0, Cli.run("convert", csv.toString(), table).exit());
+        String expected = Cli.run("cat", table, "--format", "csv").out();
+        assertTrue(expected.contains("\"c, d\""), expected);
+        for (String ext : new String[] {"parquet", "orc"}) {
+            String file = hdfs.uri() + "/files/small." + ext;
+            Cli.Run out = Cli.run("convert", table, file);
+            assertEquals(0, out.exit(), out.toString());
+            assertTrue(out.out().contains("(albis) -> " + file + " (" + ext + ")"), out.out());
+            String back = hdfs.uri() + "/tables/csv-via-" + ext;
+            Cli.Run in = Cli.run("convert", file, back);
+            assertEquals(0, in.exit(), in.toString());
+            assertTrue(in.out().contains("(" + ext + ") -> " + back + " (albis): 3 rows"), in.out());
+            assertEquals(expected, Cli.run("cat", back, "--format", "csv").out(), ext);
+        }
     }
 
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.albis.crail.local.CrailLocalCluster;
+import io.albis.crail.testcluster.CrailLocalCluster;
 import io.albis.storage.ReadableFile;
 import io.albis.storage.WritableFile;
 import java.io.IOException;

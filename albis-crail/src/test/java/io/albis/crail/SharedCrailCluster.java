@@ -1,6 +1,6 @@
 package io.albis.crail;
 
-import io.albis.crail.local.CrailLocalCluster;
+import io.albis.crail.testcluster.CrailLocalCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.UUID;

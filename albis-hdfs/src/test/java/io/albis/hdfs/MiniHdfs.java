@@ -1,6 +1,6 @@
 package io.albis.hdfs;
 
-import io.albis.hdfs.local.LocalHdfsCluster;
+import io.albis.hdfs.testcluster.LocalHdfsCluster;
 import java.io.IOException;
 import java.util.UUID;
 

@@ -1,8 +1,8 @@
 package io.albis.bench;
 
 import io.albis.bench.format.albis.BenchStorage;
-import io.albis.crail.local.CrailLocalCluster;
-import io.albis.hdfs.local.LocalHdfsCluster;
+import io.albis.crail.testcluster.CrailLocalCluster;
+import io.albis.hdfs.testcluster.LocalHdfsCluster;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;

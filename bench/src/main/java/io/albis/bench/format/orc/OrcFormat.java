@@ -9,12 +9,12 @@ import io.albis.bench.format.peer.PartitionedRead;
 import io.albis.bench.format.peer.PartitionedWrite;
 import io.albis.convert.AlbisToOrc;
 import io.albis.convert.ConvertOptions;
-import io.albis.convert.OrcFiles;
 import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.orc.CompressionKind;
 
 /**
@@ -49,13 +49,12 @@ public final class OrcFormat implements BenchFormat {
             default -> throw new IllegalArgumentException(name() + ": unknown codec '" + codec + "'; use one of " + CODECS);
         };
         return PartitionedWrite.run(source, dir, EXT, name(),
-                (table, rg, file) -> AlbisToOrc.convert(table, rg, file, ConvertOptions.defaults(), kind));
+                (table, rg, file) -> AlbisToOrc.convert(table, rg, file.toString(), ConvertOptions.defaults(), kind));
     }
 
     @Override
     public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        // One Hadoop configuration and file system for the whole read; its threads only read them.
-        OrcFiles.Local local = OrcFiles.Local.open();
-        return PartitionedRead.run(PartFiles.list(dir, EXT), threads, new OrcPartReader(spec, local));
+        // One Hadoop configuration for the whole read; its threads only read it.
+        return PartitionedRead.run(PartFiles.list(dir, EXT), threads, new OrcPartReader(spec, new Configuration()));
     }
 }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
@@ -30,16 +31,16 @@ final class OrcPartReader implements PartReader {
     static final int BATCH = VectorizedRowBatch.DEFAULT_SIZE;
 
     private final ReadSpec spec;
-    private final OrcFiles.Local local;
+    private final Configuration conf;
 
-    OrcPartReader(ReadSpec spec, OrcFiles.Local local) {
+    OrcPartReader(ReadSpec spec, Configuration conf) {
         this.spec = spec;
-        this.local = local;
+        this.conf = conf;
     }
 
     @Override
     public void read(Path file, Tally into) throws IOException {
-        try (Reader reader = OrcFiles.openReader(local, file)) {
+        try (Reader reader = OrcFiles.openReader(file.toString(), conf)) {
             TypeDescription schema = reader.getSchema();
             ReadColumns cols = ReadColumns.resolve(schema.getFieldNames(), spec, file);
             Reader.Options options = reader.options().include(include(schema, cols.toRead()));

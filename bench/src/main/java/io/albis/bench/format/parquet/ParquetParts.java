@@ -26,7 +26,7 @@ final class ParquetParts {
     static WriteResult write(AlbisTable source, Path dir, String codec, String format) throws IOException {
         CompressionCodecName c = codec(codec, format);
         return PartitionedWrite.run(source, dir, EXT, format,
-                (table, rg, file) -> AlbisToParquet.convert(table, rg, file, ConvertOptions.defaults(), c));
+                (table, rg, file) -> AlbisToParquet.convert(table, rg, file.toString(), ConvertOptions.defaults(), c));
     }
 
     private static CompressionCodecName codec(String codec, String format) {

@@ -1,0 +1,121 @@
+package io.albis.convert;
+
+import io.albis.error.SchemaMismatchException;
+import io.albis.schema.DataType;
+import io.albis.schema.Field;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.orc.TypeDescription;
+
+/**
+ * The type mapping between ORC schemas and Albis fields: the one {@link OrcToAlbis},
+ * {@link AlbisToOrc} and {@code albis convert} use, public so that other engines (the Spark
+ * source) map types exactly as they do.
+ *
+ * <pre>
+ * ORC                                          Albis            written back to ORC as
+ * boolean, tinyint, smallint, int, bigint      boolean, byte, short, int, long   the same
+ * float, double                                float, double    float, double
+ * date                                         date             date
+ * timestamp, timestamp with local time zone    timestamp (µs)   timestamp
+ * decimal(p,s)                                 decimal(p,s)     decimal(p,s)
+ * string, varchar(n), char(n)                  string           string
+ * binary                                       binary           binary
+ * struct                                       nullable struct  struct
+ * every field                                  nullable         (ORC has no required fields)
+ * </pre>
+ *
+ * <p>Refused with a {@link SchemaMismatchException} naming the column: list (array), map and
+ * uniontype columns, structs without fields, a root type that is not a struct or has no fields,
+ * and other types without an Albis equivalent (such as geometry). Values are refused one by one
+ * where they cannot be kept exactly (see {@link OrcToAlbis}).
+ */
+public final class OrcSchemas {
+
+    private OrcSchemas() {
+    }
+
+    /** The ORC struct an Albis table with these top-level fields is written as. */
+    public static TypeDescription toOrc(List<Field> fields) {
+        TypeDescription root = TypeDescription.createStruct();
+        for (Field f : fields) {
+            root.addField(f.name(), orcType(f.type()));
+        }
+        return root;
+    }
+
+    /**
+     * The Albis fields of an ORC file's schema (its root struct's fields), every one nullable.
+     *
+     * @throws SchemaMismatchException naming the column when a type has no Albis equivalent
+     */
+    public static List<Field> toAlbis(TypeDescription root) {
+        if (root.getCategory() != TypeDescription.Category.STRUCT) {
+            throw new SchemaMismatchException("the ORC root type is " + root
+                    + ", not a struct of columns; only struct roots convert to Albis");
+        }
+        if (root.getChildren().isEmpty()) {
+            throw new SchemaMismatchException("the ORC schema has no columns (orc-core reads an empty file"
+                    + " this way); an Albis table needs at least one");
+        }
+        return fields(root, "");
+    }
+
+    private static TypeDescription orcType(DataType t) {
+        return switch (t.id()) {
+            case BOOLEAN -> TypeDescription.createBoolean();
+            case BYTE -> TypeDescription.createByte();
+            case SHORT -> TypeDescription.createShort();
+            case INT -> TypeDescription.createInt();
+            case LONG -> TypeDescription.createLong();
+            case FLOAT -> TypeDescription.createFloat();
+            case DOUBLE -> TypeDescription.createDouble();
+            case DATE -> TypeDescription.createDate();
+            case TIMESTAMP -> TypeDescription.createTimestamp();
+            case STRING -> TypeDescription.createString();
+            case BINARY -> TypeDescription.createBinary();
+            // Scale first: the default scale (10) may exceed the precision.
+            case DECIMAL -> TypeDescription.createDecimal().withScale(t.scale()).withPrecision(t.precision());
+            case STRUCT -> toOrc(t.fields());
+        };
+    }
+
+    private static List<Field> fields(TypeDescription struct, String parent) {
+        List<String> names = struct.getFieldNames();
+        List<TypeDescription> types = struct.getChildren();
+        List<Field> out = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String path = parent.isEmpty() ? names.get(i) : parent + "." + names.get(i);
+            out.add(Field.of(names.get(i), albisType(types.get(i), path)));
+        }
+        return out;
+    }
+
+    private static DataType albisType(TypeDescription t, String path) {
+        return switch (t.getCategory()) {
+            case BOOLEAN -> DataType.BOOLEAN;
+            case BYTE -> DataType.BYTE;
+            case SHORT -> DataType.SHORT;
+            case INT -> DataType.INT;
+            case LONG -> DataType.LONG;
+            case FLOAT -> DataType.FLOAT;
+            case DOUBLE -> DataType.DOUBLE;
+            case DATE -> DataType.DATE;
+            case TIMESTAMP, TIMESTAMP_INSTANT -> DataType.TIMESTAMP;
+            case STRING, VARCHAR, CHAR -> DataType.STRING;
+            case BINARY -> DataType.BINARY;
+            case DECIMAL -> DataType.decimal(t.getPrecision(), t.getScale());
+            case STRUCT -> {
+                if (t.getChildren().isEmpty()) {
+                    throw new SchemaMismatchException("ORC column '" + path
+                            + "' is a struct without fields, which Albis cannot hold");
+                }
+                yield DataType.struct(fields(t, path));
+            }
+            case LIST, MAP, UNION -> throw new SchemaMismatchException("ORC column '" + path + "' has type " + t
+                    + "; Albis has no " + t.getCategory().getName() + " type (only flat columns and structs convert)");
+            default -> throw new SchemaMismatchException("ORC column '" + path + "' has ORC type " + t
+                    + ", which has no Albis equivalent");
+        };
+    }
+}

@@ -1,0 +1,136 @@
+package io.albis.convert;
+
+import io.albis.error.InvalidOptionException;
+import io.albis.error.SchemaMismatchException;
+import io.albis.schema.Field;
+import io.albis.schema.Schema;
+import io.albis.storage.Storage;
+import io.albis.storage.Storages;
+import io.albis.write.AlbisWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.Reader;
+import org.apache.orc.RecordReader;
+import org.apache.orc.TypeDescription;
+
+/**
+ * Converts an ORC file, or a directory of ORC files with one schema, into a new Albis table.
+ * orc-core decodes batches of rows ({@link VectorizedRowBatch}); {@link OrcRowCopier} hands each
+ * value to the Albis writer's typed setters. The type mapping is {@link OrcSchemas}'s.
+ *
+ * <p>The input is read through Hadoop's file system for its path ({@link ConvertOptions#hadoopConf()}),
+ * as {@link OrcFiles} opens ORC files; the table is written through the Albis storage for its path.
+ *
+ * <p>Every file's schema is checked before the table is created. If the conversion fails, no
+ * table is left behind. Refused per value with a {@link ConvertInputException} naming file, row
+ * and column: timestamps with a fraction finer than a microsecond. Rows in messages are counted
+ * from 1 within their file.
+ */
+public final class OrcToAlbis {
+
+    private OrcToAlbis() {
+    }
+
+    /** An ORC input file with its schema, the Albis fields it maps to and its row count, from its footer. */
+    private record Source(HadoopFile file, TypeDescription schema, List<Field> fields, long rows) {
+    }
+
+    /** Converts into a table at {@code out}, on the Albis storage {@link Storages#forPath} gives for it. */
+    public static ConvertResult convert(String in, String out, ConvertOptions options) throws IOException {
+        return convert(in, Storages.forPath(out), out, options);
+    }
+
+    /**
+     * @param in      an ORC file or a directory of ORC files
+     * @param storage the storage the table is written to
+     * @param out     the table's path on {@code storage}
+     */
+    public static ConvertResult convert(String in, Storage storage, String out, ConvertOptions options) throws IOException {
+        Configuration conf = options.hadoopConf();
+        List<Source> sources = new ArrayList<>();
+        long total = 0;
+        for (HadoopFile file : InputFiles.ORC.list(HadoopFile.of(in, conf))) {
+            Source s = inspect(file, conf);
+            if (!sources.isEmpty() && !s.fields().equals(sources.get(0).fields())) {
+                throw new SchemaMismatchException("ORC file " + file + " has another schema than " + sources.get(0).file()
+                        + ": " + s.schema() + " versus " + sources.get(0).schema());
+            }
+            sources.add(s);
+            total += s.rows();
+        }
+        Schema schema = OutputTable.schema(sources.get(0).fields(), options);
+        ProgressTicker ticker = new ProgressTicker(options.progress(), total);
+        Schema written = OutputTable.write(storage, out, schema, options.writer(), writer -> {
+            for (Source s : sources) {
+                copy(s, conf, writer, ticker);
+            }
+        });
+        ticker.finish();
+        return new ConvertResult(ticker.done(), written);
+    }
+
+    private static Source inspect(HadoopFile file, Configuration conf) throws IOException {
+        try (Reader r = OrcFiles.openReader(file, conf)) {
+            TypeDescription schema = r.getSchema();
+            List<Field> fields;
+            try {
+                fields = OrcSchemas.toAlbis(schema);
+            } catch (SchemaMismatchException e) {
+                throw new SchemaMismatchException(file + ": " + e.getMessage());
+            }
+            return new Source(file, schema, fields, r.getNumberOfRows());
+        }
+    }
+
+    private static void copy(Source s, Configuration conf, AlbisWriter writer, ProgressTicker ticker) throws IOException {
+        String name = s.file().name();
+        try (Reader r = OrcFiles.openReader(s.file(), conf)) {
+            VectorizedRowBatch batch = r.getSchema().createRowBatchV2();
+            OrcRowCopier copier = new OrcRowCopier(r.getSchema(), writer.schema(), writer, batch);
+            long row = 0;
+            try (RecordReader rows = rows(r, name)) {
+                while (nextBatch(rows, batch, name, row)) {
+                    for (int i = 0; i < batch.size; i++, row++) {
+                        try {
+                            copier.copy(i);
+                            writer.nextRow();
+                        } catch (RejectedValueException e) {
+                            throw new ConvertInputException(name, "row " + (row + 1) + ", column '" + e.column() + "': "
+                                    + e.getMessage());
+                        } catch (SchemaMismatchException | InvalidOptionException e) {
+                            throw new ConvertInputException(name, "row " + (row + 1) + ": " + e.getMessage(), e);
+                        } catch (RuntimeException e) {
+                            throw new ConvertInputException(name, "cannot convert row " + (row + 1) + ": "
+                                    + ConvertInputException.describe(e), e);
+                        }
+                        ticker.row();
+                    }
+                }
+            }
+            if (row != s.rows()) {
+                throw new ConvertInputException(name, "footer says " + s.rows() + " rows but the stripes hold " + row);
+            }
+        }
+    }
+
+    private static RecordReader rows(Reader r, String name) throws ConvertInputException {
+        try {
+            return r.rows(r.options());
+        } catch (IOException | RuntimeException e) {
+            throw new ConvertInputException(name, "cannot read rows: " + ConvertInputException.describe(e), e);
+        }
+    }
+
+    private static boolean nextBatch(RecordReader rows, VectorizedRowBatch batch, String name, long row)
+            throws ConvertInputException {
+        try {
+            return rows.nextBatch(batch);
+        } catch (IOException | RuntimeException e) {
+            throw new ConvertInputException(name, "cannot decode the rows after row " + row + ": "
+                    + ConvertInputException.describe(e), e);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.albis.convert;
+
+import io.albis.schema.DataType;
+import io.albis.schema.Field;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Type.Repetition;
+import org.apache.parquet.schema.Types;
+
+/**
+ * The type mapping between Parquet schemas and Albis fields: the one {@link ParquetToAlbis},
+ * {@link AlbisToParquet} and {@code albis convert} use, public so that other engines (the Spark
+ * source) map types exactly as they do. Each Albis type is written as the Parquet type that reads
+ * back as that same Albis type.
+ *
+ * <pre>
+ * Parquet (physical, logical)                   Albis            written back to Parquet as
+ * BOOLEAN                                       boolean          BOOLEAN
+ * INT32                                         int              INT32
+ * INT32 INT(8,signed)                           byte             INT32 INT(8,true)
+ * INT32 INT(16,signed)                          short            INT32 INT(16,true)
+ * INT32 INT(32,signed)                          int              INT32
+ * INT32 INT(8,unsigned)                         short            INT32 INT(16,true)
+ * INT32 INT(16,unsigned)                        int              INT32
+ * INT32 INT(32,unsigned)                        long             INT64
+ * INT32 DATE                                    date             INT32 DATE
+ * INT32 DECIMAL(p,s)                            decimal(p,s)     see decimal below
+ * INT32 TIME(MILLIS)                            int (ms of day)  INT32
+ * INT64, INT64 INT(64,signed)                   long             INT64
+ * INT64 INT(64,unsigned)                        decimal(20,0)    FIXED_LEN_BYTE_ARRAY(9) DECIMAL(20,0)
+ * INT64 TIMESTAMP(MILLIS|MICROS|NANOS, any)     timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
+ * INT64 DECIMAL(p,s)                            decimal(p,s)     see decimal below
+ * INT64 TIME(MICROS|NANOS)                      long (of day)    INT64
+ * INT96 (Impala/Hive/Spark timestamp)           timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
+ * FLOAT / DOUBLE                                float / double   FLOAT / DOUBLE
+ * BINARY STRING, ENUM, JSON                     string           BINARY STRING
+ * BINARY or FIXED_LEN_BYTE_ARRAY DECIMAL(p,s)   decimal(p,s)     see decimal below
+ * BINARY, FIXED_LEN_BYTE_ARRAY (other)          binary           BINARY
+ * required / optional                           not null / null  required / optional
+ * group / optional group                        struct / nullable struct   group / optional group
+ * decimal(p,s) in Albis is written as INT32 for p &lt;= 9, INT64 for p &lt;= 18, else
+ * FIXED_LEN_BYTE_ARRAY of the fewest bytes for p digits (9 for 19..21, 16 for 36..38).
+ * </pre>
+ *
+ * <p>Refused with a {@link io.albis.error.SchemaMismatchException} naming the column: repeated
+ * fields, LIST, MAP and other annotated groups (such as VARIANT), groups without fields, decimals
+ * of more than 38 digits, and any other type Albis cannot hold. Timestamps that Parquet marks as
+ * not adjusted to UTC keep their numbers and are read as UTC, as Albis timestamps have no time
+ * zone. Values are refused one by one where they cannot be kept exactly (see
+ * {@link ParquetToAlbis}).
+ */
+public final class ParquetSchemas {
+    public static final String MESSAGE_NAME = "albis";
+
+    private ParquetSchemas() {
+    }
+
+    /**
+     * The Albis fields of a Parquet schema, in Parquet order.
+     *
+     * @throws io.albis.error.SchemaMismatchException naming the column when a type has no Albis equivalent
+     */
+    public static List<Field> toAlbis(MessageType parquet) {
+        return ParquetSchemaMapping.of(parquet).fields();
+    }
+
+    /** The Parquet schema (a message named {@value #MESSAGE_NAME}) an Albis table with these top-level fields is written as. */
+    public static MessageType toParquet(List<Field> fields) {
+        List<Type> types = new ArrayList<>();
+        for (Field f : fields) {
+            types.add(type(f));
+        }
+        return new MessageType(MESSAGE_NAME, types);
+    }
+
+    private static Type type(Field f) {
+        Repetition rep = f.nullable() ? Repetition.OPTIONAL : Repetition.REQUIRED;
+        DataType t = f.type();
+        return switch (t.id()) {
+            case STRUCT -> {
+                List<Type> children = new ArrayList<>();
+                for (Field c : t.fields()) {
+                    children.add(type(c));
+                }
+                yield Types.buildGroup(rep).addFields(children.toArray(new Type[0])).named(f.name());
+            }
+            case BOOLEAN -> Types.primitive(PrimitiveTypeName.BOOLEAN, rep).named(f.name());
+            case BYTE -> Types.primitive(PrimitiveTypeName.INT32, rep)
+                    .as(LogicalTypeAnnotation.intType(8, true)).named(f.name());
+            case SHORT -> Types.primitive(PrimitiveTypeName.INT32, rep)
+                    .as(LogicalTypeAnnotation.intType(16, true)).named(f.name());
+            case INT -> Types.primitive(PrimitiveTypeName.INT32, rep).named(f.name());
+            case LONG -> Types.primitive(PrimitiveTypeName.INT64, rep).named(f.name());
+            case FLOAT -> Types.primitive(PrimitiveTypeName.FLOAT, rep).named(f.name());
+            case DOUBLE -> Types.primitive(PrimitiveTypeName.DOUBLE, rep).named(f.name());
+            case DATE -> Types.primitive(PrimitiveTypeName.INT32, rep)
+                    .as(LogicalTypeAnnotation.dateType()).named(f.name());
+            case TIMESTAMP -> Types.primitive(PrimitiveTypeName.INT64, rep)
+                    .as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS)).named(f.name());
+            case STRING -> Types.primitive(PrimitiveTypeName.BINARY, rep)
+                    .as(LogicalTypeAnnotation.stringType()).named(f.name());
+            case BINARY -> Types.primitive(PrimitiveTypeName.BINARY, rep).named(f.name());
+            case DECIMAL -> decimal(f.name(), rep, t.precision(), t.scale());
+        };
+    }
+
+    private static Type decimal(String name, Repetition rep, int precision, int scale) {
+        LogicalTypeAnnotation a = LogicalTypeAnnotation.decimalType(scale, precision);
+        if (precision <= 9) {
+            return Types.primitive(PrimitiveTypeName.INT32, rep).as(a).named(name);
+        }
+        if (precision <= DataType.MAX_LONG_DECIMAL_PRECISION) {
+            return Types.primitive(PrimitiveTypeName.INT64, rep).as(a).named(name);
+        }
+        return Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, rep).length(decimalBytes(precision)).as(a).named(name);
+    }
+
+    /** The fewest two's complement bytes that hold every value of this many decimal digits. */
+    static int decimalBytes(int precision) {
+        BigInteger largest = BigInteger.TEN.pow(precision).subtract(BigInteger.ONE);
+        // bitLength leaves out the sign bit, which needs one more.
+        return (largest.bitLength() + 1 + 7) / 8;
+    }
+}

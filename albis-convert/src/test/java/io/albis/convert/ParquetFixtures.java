@@ -1,0 +1,490 @@
+package io.albis.convert;
+
+import io.albis.read.AlbisReader;
+import io.albis.table.AlbisTable;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.JulianFields;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.NanoTime;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetReader;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.api.ReadSupport;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.example.GroupReadSupport;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.GroupType;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Type;
+
+/**
+ * Test data on parquet-java's own terms: random rows for any supported Parquet schema, written
+ * and read with parquet-java's example Group API, and an interpretation of each Parquet value as
+ * the Albis value it must become, written independently of the converter's code.
+ */
+final class ParquetFixtures {
+    private ParquetFixtures() {
+    }
+
+    /** Every Parquet type the converter supports, nullable and not, nested optional groups included. */
+    static MessageType fullSchema() {
+        StringBuilder s = new StringBuilder("message full {\n");
+        s.append("""
+                  required int32 id;
+                  optional boolean flag;
+                  optional int32 i32;
+                  required int64 i64;
+                  optional int32 i8 (INTEGER(8,true));
+                  optional int32 i16 (INTEGER(16,true));
+                  optional int32 i32s (INTEGER(32,true));
+                  optional int32 u8 (INTEGER(8,false));
+                  optional int32 u16 (INTEGER(16,false));
+                  optional int32 u32 (INTEGER(32,false));
+                  optional int64 u64 (INTEGER(64,false));
+                  optional int64 s64 (INTEGER(64,true));
+                  optional int32 day (DATE);
+                  optional int32 tod_ms (TIME(MILLIS,true));
+                  optional int64 tod_us (TIME(MICROS,true));
+                  optional int64 ts_ms (TIMESTAMP(MILLIS,true));
+                  optional int64 ts_us (TIMESTAMP(MICROS,true));
+                  optional int64 ts_ns (TIMESTAMP(NANOS,false));
+                  optional int64 ts_local_us (TIMESTAMP(MICROS,false));
+                  optional int96 ts96;
+                  optional float f;
+                  optional double d;
+                  required float f_req;
+                  optional binary s (STRING);
+                  required binary s_req (STRING);
+                  optional binary e (ENUM);
+                  optional binary j (JSON);
+                  optional binary raw;
+                  optional fixed_len_byte_array(5) fixed5;
+                  optional fixed_len_byte_array(16) id16 (UUID);
+                  optional int32 dec_i32 (DECIMAL(9,2));
+                  optional int64 dec_i64 (DECIMAL(18,6));
+                  optional int64 dec_i64_small (DECIMAL(4,4));
+                  optional binary dec_bin (DECIMAL(30,5));
+                  optional binary dec_bin_small (DECIMAL(5,1));
+                  optional fixed_len_byte_array(12) dec_flba_loose (DECIMAL(10,3));
+                """);
+        for (int p = 1; p <= 38; p++) {
+            int scale = p / 3;
+            String physical = p <= 9 ? "int32" : p <= 18 ? "int64"
+                    : "fixed_len_byte_array(" + ParquetSchemas.decimalBytes(p) + ")";
+            s.append("  optional ").append(physical).append(" dec_p").append(p)
+                    .append(" (DECIMAL(").append(p).append(',').append(scale).append("));\n");
+        }
+        s.append("""
+                  optional group g {
+                    optional int32 x;
+                    required binary name (STRING);
+                    optional group inner {
+                      optional double v;
+                      required int64 w;
+                      required boolean bb;
+                      required binary rs (STRING);
+                    }
+                    required group req_inner {
+                      optional int32 y;
+                      required int32 z;
+                    }
+                  }
+                  required group r {
+                    optional int32 a;
+                    optional group deep {
+                      required fixed_len_byte_array(3) fx;
+                      optional binary dd (DECIMAL(20,2));
+                    }
+                  }
+                }
+                """);
+        return MessageTypeParser.parseMessageType(s.toString());
+    }
+
+    // ------------------------------------------------------------------ random rows
+
+    static List<Group> randomRows(MessageType schema, int n, long seed) {
+        Random rnd = new Random(seed);
+        SimpleGroupFactory factory = new SimpleGroupFactory(schema);
+        List<Group> rows = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Group g = factory.newGroup();
+            fill(g, schema, rnd, i);
+            rows.add(g);
+        }
+        return rows;
+    }
+
+    private static void fill(Group g, GroupType type, Random rnd, int row) {
+        for (int i = 0; i < type.getFieldCount(); i++) {
+            Type t = type.getType(i);
+            if (t.isRepetition(Type.Repetition.OPTIONAL) && rnd.nextInt(5) == 0) {
+                continue; // null
+            }
+            if (t.getName().equals("id")) {
+                g.add(i, row);
+            } else if (t.isPrimitive()) {
+                addRandom(g, i, t.asPrimitiveType(), rnd);
+            } else {
+                fill(g.addGroup(i), t.asGroupType(), rnd, row);
+            }
+        }
+    }
+
+    static final String[] STRINGS = {"", "a", "ä", "日本語", "😀 emoji", "mixed ß∂ƒ 漢字 😀", "x".repeat(300), "tab\tnew\nline"};
+
+    private static void addRandom(Group g, int i, PrimitiveType t, Random rnd) {
+        LogicalTypeAnnotation a = t.getLogicalTypeAnnotation();
+        switch (t.getPrimitiveTypeName()) {
+            case BOOLEAN -> g.add(i, rnd.nextBoolean());
+            case INT32 -> {
+                if (a instanceof IntLogicalTypeAnnotation ia && ia.getBitWidth() < 32) {
+                    long lo = ia.isSigned() ? -(1L << (ia.getBitWidth() - 1)) : 0;
+                    long hi = ia.isSigned() ? (1L << (ia.getBitWidth() - 1)) - 1 : (1L << ia.getBitWidth()) - 1;
+                    int pick = rnd.nextInt(6);
+                    g.add(i, (int) (pick == 0 ? lo : pick == 1 ? hi : lo + (long) (rnd.nextDouble() * (hi - lo + 1))));
+                } else if (a instanceof DecimalLogicalTypeAnnotation d) {
+                    g.add(i, randomUnscaled(d.getPrecision(), rnd).intValueExact());
+                } else if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
+                    g.add(i, rnd.nextInt(86_400_000));
+                } else {
+                    g.add(i, extremeInt(rnd));
+                }
+            }
+            case INT64 -> {
+                if (a instanceof DecimalLogicalTypeAnnotation d) {
+                    g.add(i, randomUnscaled(d.getPrecision(), rnd).longValueExact());
+                } else if (a instanceof TimestampLogicalTypeAnnotation ts) {
+                    g.add(i, switch (ts.getUnit()) {
+                        case MILLIS -> boundedLong(rnd, Long.MAX_VALUE / 1000);
+                        case MICROS -> extremeLong(rnd);
+                        case NANOS -> boundedLong(rnd, Long.MAX_VALUE / 1000) * 1000;
+                    });
+                } else if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
+                    g.add(i, (long) rnd.nextInt(86_400_000) * 1000);
+                } else {
+                    g.add(i, extremeLong(rnd));
+                }
+            }
+            case INT96 -> {
+                int julianDay = rnd.nextInt(4) == 0 ? 2_440_588 + rnd.nextInt(3) - 1 : rnd.nextInt(5_000_000);
+                long nanos = (rnd.nextInt(3) == 0 ? 86_399_999_999L : (long) (rnd.nextDouble() * 86_400_000_000L)) * 1000;
+                g.add(i, new NanoTime(julianDay, nanos));
+            }
+            case FLOAT -> g.add(i, randomFloat(rnd));
+            case DOUBLE -> g.add(i, randomDouble(rnd));
+            case BINARY -> {
+                if (a instanceof DecimalLogicalTypeAnnotation d) {
+                    g.add(i, Binary.fromConstantByteArray(randomUnscaled(d.getPrecision(), rnd).toByteArray()));
+                } else if (a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation) {
+                    g.add(i, Binary.fromString(new String[] {"RED", "GREEN", "BLUE", "ÄÖÜ"}[rnd.nextInt(4)]));
+                } else if (a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
+                    g.add(i, Binary.fromString("{\"k\": " + rnd.nextInt() + ", \"s\": \"ü\"}"));
+                } else if (a != null) {
+                    g.add(i, Binary.fromString(randomString(rnd)));
+                } else {
+                    byte[] b = new byte[rnd.nextInt(4) == 0 ? 0 : rnd.nextInt(40)];
+                    rnd.nextBytes(b);
+                    g.add(i, Binary.fromConstantByteArray(b));
+                }
+            }
+            case FIXED_LEN_BYTE_ARRAY -> {
+                int len = t.getTypeLength();
+                byte[] b = new byte[len];
+                if (a instanceof DecimalLogicalTypeAnnotation d) {
+                    byte[] v = randomUnscaled(d.getPrecision(), rnd).toByteArray();
+                    byte sign = (byte) (v[0] < 0 ? -1 : 0);
+                    Arrays.fill(b, 0, len - v.length, sign);
+                    System.arraycopy(v, 0, b, len - v.length, v.length);
+                } else {
+                    rnd.nextBytes(b);
+                }
+                g.add(i, Binary.fromConstantByteArray(b));
+            }
+        }
+    }
+
+    static String randomString(Random rnd) {
+        if (rnd.nextInt(3) == 0) {
+            return STRINGS[rnd.nextInt(STRINGS.length)];
+        }
+        StringBuilder sb = new StringBuilder();
+        int len = rnd.nextInt(20);
+        for (int k = 0; k < len; k++) {
+            int cp;
+            switch (rnd.nextInt(4)) {
+                case 0 -> cp = 0x20 + rnd.nextInt(0x5f);
+                case 1 -> cp = 0xa0 + rnd.nextInt(0x700);
+                case 2 -> cp = 0x4e00 + rnd.nextInt(0x5000);
+                default -> cp = 0x1f300 + rnd.nextInt(0x300);
+            }
+            sb.appendCodePoint(cp);
+        }
+        return sb.toString();
+    }
+
+    /** An unscaled decimal of at most {@code precision} digits, often an extreme. */
+    static BigInteger randomUnscaled(int precision, Random rnd) {
+        BigInteger max = BigInteger.TEN.pow(precision).subtract(BigInteger.ONE);
+        return switch (rnd.nextInt(8)) {
+            case 0 -> max;
+            case 1 -> max.negate();
+            case 2 -> BigInteger.ZERO;
+            case 3 -> BigInteger.valueOf(rnd.nextInt(3) - 1);
+            default -> {
+                BigInteger v = new BigInteger(max.bitLength() + 8, rnd).mod(max.add(BigInteger.ONE));
+                yield rnd.nextBoolean() ? v.negate() : v;
+            }
+        };
+    }
+
+    static int extremeInt(Random rnd) {
+        return switch (rnd.nextInt(8)) {
+            case 0 -> Integer.MIN_VALUE;
+            case 1 -> Integer.MAX_VALUE;
+            case 2 -> 0;
+            case 3 -> -1;
+            default -> rnd.nextInt();
+        };
+    }
+
+    static long extremeLong(Random rnd) {
+        return switch (rnd.nextInt(8)) {
+            case 0 -> Long.MIN_VALUE;
+            case 1 -> Long.MAX_VALUE;
+            case 2 -> 0;
+            case 3 -> -1;
+            default -> rnd.nextLong();
+        };
+    }
+
+    private static long boundedLong(Random rnd, long bound) {
+        return switch (rnd.nextInt(6)) {
+            case 0 -> bound;
+            case 1 -> -bound;
+            case 2 -> -1;
+            default -> rnd.nextLong() % bound;
+        };
+    }
+
+    static float randomFloat(Random rnd) {
+        float[] special = {Float.NaN, -0.0f, 0.0f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MIN_VALUE,
+            Float.MAX_VALUE, -Float.MAX_VALUE, Float.MIN_NORMAL};
+        return rnd.nextInt(3) == 0 ? special[rnd.nextInt(special.length)] : Float.intBitsToFloat(rnd.nextInt());
+    }
+
+    static double randomDouble(Random rnd) {
+        double[] special = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE,
+            Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_NORMAL};
+        return rnd.nextInt(3) == 0 ? special[rnd.nextInt(special.length)] : Double.longBitsToDouble(rnd.nextLong());
+    }
+
+    // ------------------------------------------------------------------ parquet-java I/O
+
+    /** Small row groups and pages so a few thousand rows span several of each; dictionaries on. */
+    static void write(Path file, MessageType schema, List<Group> rows) throws IOException {
+        write(file, schema, rows, CompressionCodecName.UNCOMPRESSED);
+    }
+
+    static void write(Path file, MessageType schema, List<Group> rows, CompressionCodecName codec) throws IOException {
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+                .withType(schema)
+                .withCompressionCodec(codec)
+                .withRowGroupSize(64 * 1024L)
+                .withPageSize(4096)
+                .withDictionaryPageSize(4096)
+                .withDictionaryEncoding(true)
+                .build()) {
+            for (Group g : rows) {
+                w.write(g);
+            }
+        }
+    }
+
+    private static final class GroupReaderBuilder extends ParquetReader.Builder<Group> {
+        GroupReaderBuilder(InputFile file) {
+            super(file);
+        }
+
+        @Override
+        protected ReadSupport<Group> getReadSupport() {
+            return new GroupReadSupport();
+        }
+    }
+
+    /** All rows of a Parquet file, read by parquet-java's own Group reader. */
+    static List<Group> read(Path file) throws IOException {
+        List<Group> rows = new ArrayList<>();
+        try (ParquetReader<Group> r = new GroupReaderBuilder(new LocalInputFile(file)).build()) {
+            for (Group g = r.read(); g != null; g = r.read()) {
+                rows.add(g);
+            }
+        }
+        return rows;
+    }
+
+    // ------------------------------------------------------------------ expected Albis values
+
+    /**
+     * The row as the Albis reader's {@link AlbisReader#toNestedMap()} must show it: a null
+     * optional field is null, a present group a map; binary as lowercase hex.
+     */
+    static Map<String, Object> expected(Group g, GroupType type) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < type.getFieldCount(); i++) {
+            Type t = type.getType(i);
+            if (g.getFieldRepetitionCount(i) == 0) {
+                m.put(t.getName(), null);
+            } else if (t.isPrimitive()) {
+                m.put(t.getName(), value(g, i, t.asPrimitiveType()));
+            } else {
+                m.put(t.getName(), expected(g.getGroup(i, 0), t.asGroupType()));
+            }
+        }
+        return m;
+    }
+
+    private static Object value(Group g, int i, PrimitiveType t) {
+        LogicalTypeAnnotation a = t.getLogicalTypeAnnotation();
+        switch (t.getPrimitiveTypeName()) {
+            case BOOLEAN:
+                return g.getBoolean(i, 0);
+            case INT32: {
+                int v = g.getInteger(i, 0);
+                if (a instanceof IntLogicalTypeAnnotation ia) {
+                    if (ia.isSigned()) {
+                        return ia.getBitWidth() == 8 ? (Object) (byte) v : ia.getBitWidth() == 16 ? (Object) (short) v : (Object) v;
+                    }
+                    return ia.getBitWidth() == 8 ? (Object) (short) v : ia.getBitWidth() == 16 ? (Object) v
+                            : (Object) Integer.toUnsignedLong(v);
+                }
+                if (a instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
+                    return LocalDate.ofEpochDay(v);
+                }
+                if (a instanceof DecimalLogicalTypeAnnotation d) {
+                    return BigDecimal.valueOf(v, d.getScale());
+                }
+                return v;
+            }
+            case INT64: {
+                long v = g.getLong(i, 0);
+                if (a instanceof IntLogicalTypeAnnotation ia && !ia.isSigned()) {
+                    return new BigDecimal(new BigInteger(Long.toUnsignedString(v)));
+                }
+                if (a instanceof TimestampLogicalTypeAnnotation ts) {
+                    return switch (ts.getUnit()) {
+                        case MILLIS -> Instant.ofEpochMilli(v);
+                        case MICROS -> Instant.EPOCH.plus(v, ChronoUnit.MICROS);
+                        case NANOS -> Instant.EPOCH.plusNanos(v);
+                    };
+                }
+                if (a instanceof DecimalLogicalTypeAnnotation d) {
+                    return BigDecimal.valueOf(v, d.getScale());
+                }
+                return v;
+            }
+            case INT96: {
+                NanoTime nt = NanoTime.fromBinary(g.getInt96(i, 0));
+                LocalDate day = LocalDate.EPOCH.with(JulianFields.JULIAN_DAY, nt.getJulianDay());
+                return day.atStartOfDay(ZoneOffset.UTC).toInstant().plusNanos(nt.getTimeOfDayNanos());
+            }
+            case FLOAT:
+                return g.getFloat(i, 0);
+            case DOUBLE:
+                return g.getDouble(i, 0);
+            case BINARY:
+            case FIXED_LEN_BYTE_ARRAY: {
+                byte[] b = g.getBinary(i, 0).getBytes();
+                if (a instanceof DecimalLogicalTypeAnnotation d) {
+                    return new BigDecimal(new BigInteger(b), d.getScale());
+                }
+                if (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+                        || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+                        || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
+                    return g.getString(i, 0);
+                }
+                return HexFormat.of().formatHex(b);
+            }
+            default:
+                throw new IllegalArgumentException(t.toString());
+        }
+    }
+
+    /** The Albis reader's current row as nested maps, binary values as lowercase hex. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> actual(AlbisReader r) {
+        return (Map<String, Object>) normalize(r.toNestedMap());
+    }
+
+    private static Object normalize(Object v) {
+        if (v instanceof byte[] b) {
+            return HexFormat.of().formatHex(b);
+        }
+        if (v instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            m.forEach((k, x) -> out.put((String) k, normalize(x)));
+            return out;
+        }
+        return v;
+    }
+
+    /** Equal rows, or a failure naming the first field that differs (rows are too wide to print whole). */
+    static void assertSameRow(Map<String, Object> expected, Map<String, Object> actual, String where) {
+        String diff = firstDifference(expected, actual, "");
+        if (diff != null) {
+            throw new org.opentest4j.AssertionFailedError(where + ": " + diff);
+        }
+    }
+
+    private static String firstDifference(Object e, Object a, String path) {
+        if (e instanceof Map<?, ?> em && a instanceof Map<?, ?> am) {
+            if (!em.keySet().equals(am.keySet())) {
+                return path + " has fields " + am.keySet() + ", expected " + em.keySet();
+            }
+            for (Object k : em.keySet()) {
+                String d = firstDifference(em.get(k), am.get(k), path.isEmpty() ? (String) k : path + "." + k);
+                if (d != null) {
+                    return d;
+                }
+            }
+            return null;
+        }
+        return java.util.Objects.equals(e, a) ? null : path + " is <" + a + "> (" + (a == null ? "null" : a.getClass().getSimpleName())
+                + "), expected <" + e + "> (" + (e == null ? "null" : e.getClass().getSimpleName()) + ")";
+    }
+
+    /** Every row of an Albis table as nested maps. */
+    static List<Map<String, Object>> rows(AlbisTable table) throws IOException {
+        List<Map<String, Object>> out = new ArrayList<>();
+        try (AlbisReader r = table.newReader()) {
+            while (r.advance()) {
+                out.add(actual(r));
+            }
+        }
+        return out;
+    }
+}
