@@ -1,6 +1,6 @@
 package io.albis.crail;
 
-import io.albis.crail.local.CrailLocalCluster;
+import io.albis.crail.testcluster.CrailLocalCluster;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package io.albis.crail;
 
-import io.albis.crail.local.CrailLocalCluster;
+import io.albis.crail.testcluster.CrailLocalCluster;
 import io.albis.storage.Storage;
 import io.albis.testing.JobCommitContract;
 import java.io.IOException;
