@@ -1,7 +1,8 @@
 package io.albis.cli;
 
 import io.albis.storage.Storages;
-import io.albis.table.AlbisTable;
+import io.albis.storage.Storage;
+import io.albis.table.SchemaStore;
 import io.albis.table.Retention;
 import io.albis.table.TableCleaner;
 import java.io.PrintWriter;
@@ -34,10 +35,14 @@ final class RepairCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        AlbisTable t = table.open(); // refuses what is not a table before anything is removed
+        Storage storage = Storages.forPath(table.path());
+        // Refuse what is not a table before anything is removed; a table whose creation never
+        // committed (a schema only) is one repair cleans up, so only a schema file is required.
+        if (SchemaStore.currentVersion(storage, table.path()) < 0) {
+            table.open(); // throws the reader's exact reason
+        }
         Retention r = retention == null ? Retention.DEFAULT : new Retention(retention, retention);
-        TableCleaner.Report report = TableCleaner.clean(Storages.forPath(table.path()), t.path(), r,
-                System.currentTimeMillis());
+        TableCleaner.Report report = TableCleaner.clean(storage, table.path(), r, System.currentTimeMillis());
         PrintWriter out = spec.commandLine().getOut();
         for (String name : report.removed()) {
             out.println("removed " + name);

@@ -65,8 +65,8 @@ public final class AlbisTable {
             }
             return new AlbisTable(storage, path, schema, rgs, state);
         }
-        // No state: a format 1.0 table, or a table whose first commit has not happened (it has no
-        // rg-NNNNNNNN directories then, since format 2.0 never writes such names).
+        // No state: a format 1.0 table, or a 2.0 table whose creating job has not committed (its
+        // schema file is of format 2.0 then), which is not a table yet.
         int schemaVersion = -1;
         for (String name : names) {
             schemaVersion = Math.max(schemaVersion, TableLayout.schemaVersion(name));
@@ -74,6 +74,10 @@ public final class AlbisTable {
         if (schemaVersion < 0) {
             throw new NotAnAlbisTableException(path, -1, "not an Albis table: no " + TableLayout.SCHEMA_PREFIX
                     + "NNNNNNNN schema file in the directory");
+        }
+        if (SchemaStore.isUncommittedCreation(storage, path, schemaVersion)) {
+            throw new NotAnAlbisTableException(path, -1, "not an Albis table yet: its creation has not committed (a"
+                    + " writer is creating it, or died doing so: 'albis repair --retention 0' removes what it left)");
         }
         Schema schema = SchemaStore.read(storage, path, schemaVersion);
         List<RowGroupRef> rgs = new ArrayList<>();

@@ -52,6 +52,22 @@ public final class SchemaStore {
         }
     }
 
+    /**
+     * True when a table without a state holds schema {@code version} of format 2.0 or later: the
+     * schema of a table whose creating job has not committed (format 1.0 tables have no states).
+     */
+    static boolean isUncommittedCreation(Storage storage, String table, int version) throws IOException {
+        String path = storage.resolve(table, TableLayout.schemaName(version));
+        try (io.albis.storage.ReadableFile f = storage.open(path)) {
+            if (f.length() < io.albis.layout.FileHeader.LENGTH) {
+                return false; // damaged: reading the schema reports it
+            }
+            java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(io.albis.layout.FileHeader.LENGTH);
+            f.readFully(0, header);
+            return (header.get(5) & 0xff) >= 2;
+        }
+    }
+
     /** Reads schema version {@code version} of the table. */
     public static Schema read(Storage storage, String table, int version) throws IOException {
         String path = storage.resolve(table, TableLayout.schemaName(version));

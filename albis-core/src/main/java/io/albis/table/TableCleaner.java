@@ -13,7 +13,8 @@ import java.util.Set;
  * table states superseded longer than the snapshot retention ago, row groups no kept state
  * lists whose job is aborted, finished or abandoned, task manifests of such jobs, abort markers
  * with nothing left to remove, and old temporary files. Every commit runs it after publishing, and
- * {@code albis repair} runs it on demand. It never removes the latest state or anything a kept
+ * {@code albis repair} runs it on demand. The schema of a table whose creating job is over
+ * without a commit goes too. It never removes the latest state or anything a kept
  * state lists, so a crash at any point of it leaves the table as it was.
  */
 public final class TableCleaner {
@@ -83,10 +84,22 @@ public final class TableCleaner {
             }
             remove(storage, table, n, removed);
         }
+        boolean liveJobs = !jobsLeft.isEmpty();
         for (String job : jobDirs) {
             boolean over = aborted.contains(job) || TableLayout.jobStartMillis(job) <= abandonedBefore;
             if (over) {
                 remove(storage, table, TableLayout.jobDirName(job), removed);
+            } else {
+                liveJobs = true;
+            }
+        }
+        if (versions.isEmpty() && !liveJobs) {
+            // A table whose creating job died before committing: its schema is all that is left.
+            for (String n : names) {
+                int v = TableLayout.schemaVersion(n);
+                if (v >= 0 && SchemaStore.isUncommittedCreation(storage, table, v)) {
+                    remove(storage, table, n, removed);
+                }
             }
         }
         for (String job : aborted) {

@@ -103,9 +103,14 @@ public final class AlbisWriter implements Closeable {
         }
     }
 
-    /** Creates a new table (the directory may exist but must not hold a table) and opens it for writing. */
+    /**
+     * Creates a new table (the directory may exist but must not hold a table) and opens it for
+     * writing. The table exists once {@link #close()} commits (with or without rows); {@link #abort()}
+     * leaves nothing, not even the schema, or the directory if this call made it.
+     */
     public static AlbisWriter create(Storage storage, String table, Schema schema, WriterOptions options)
             throws IOException {
+        boolean made = !storage.exists(table);
         storage.mkdirs(table);
         for (String name : storage.list(table)) {
             if (TableLayout.schemaVersion(name) >= 0 || TableLayout.rowGroupIndex(name) >= 0) {
@@ -114,7 +119,7 @@ public final class AlbisWriter implements Closeable {
         }
         Schema v1 = schema.withVersion(1);
         SchemaStore.publish(storage, table, v1);
-        WriteJob job = WriteJob.beginCreate(storage, table, v1.version(), options);
+        WriteJob job = WriteJob.beginCreate(storage, table, v1.version(), options, made);
         return new AlbisWriter(storage, v1, job.descriptor(), 0, 0, job);
     }
 

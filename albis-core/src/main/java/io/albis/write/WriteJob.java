@@ -39,6 +39,8 @@ public final class WriteJob {
     private final JobDescriptor job;
     private CommitResult committed;
     private boolean aborted;
+    /** A create job that made the table's directory removes it again when it aborts. */
+    private boolean createdDirectory;
 
     private WriteJob(Storage storage, JobDescriptor job) {
         this.storage = storage;
@@ -83,10 +85,15 @@ public final class WriteJob {
         return start(storage, table, mode, base, schemaVersion, options, retention);
     }
 
-    /** The job of a table being created: it publishes the table's first state, with or without rows. */
-    static WriteJob beginCreate(Storage storage, String table, int schemaVersion, WriterOptions options)
-            throws IOException {
-        return start(storage, table, WriteMode.CREATE, 0, schemaVersion, options, Retention.DEFAULT);
+    /**
+     * The job of a table being created: it publishes the table's first state, with or without rows;
+     * until then the table is not one. {@code createdDirectory}: the caller made the directory.
+     */
+    static WriteJob beginCreate(Storage storage, String table, int schemaVersion, WriterOptions options,
+            boolean createdDirectory) throws IOException {
+        WriteJob job = start(storage, table, WriteMode.CREATE, 0, schemaVersion, options, Retention.DEFAULT);
+        job.createdDirectory = createdDirectory;
+        return job;
     }
 
     private static WriteJob start(Storage storage, String table, WriteMode mode, int base, int schemaVersion,
@@ -257,6 +264,13 @@ public final class WriteJob {
             }
         }
         storage.delete(storage.resolve(table, TableLayout.jobDirName(job.jobId())));
+        if (job.mode() == WriteMode.CREATE && latest == 0) {
+            // The table never existed: its schema goes too, and the directory if the job made it.
+            storage.delete(storage.resolve(table, TableLayout.schemaName(job.schemaVersion())));
+        }
         storage.delete(marker);
+        if (createdDirectory && storage.list(table).isEmpty()) {
+            storage.delete(table);
+        }
     }
 }
