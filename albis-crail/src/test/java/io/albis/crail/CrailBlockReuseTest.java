@@ -1,30 +1,144 @@
 package io.albis.crail;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.albis.crail.testcluster.CrailLocalCluster;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.storage.WritableFile;
+import io.albis.table.Retention;
+import io.albis.table.TableCleaner;
+import io.albis.table.WriteMode;
+import io.albis.testing.FaultInjectingStorage;
+import io.albis.write.AlbisWriter;
+import io.albis.write.WriteJob;
+import io.albis.write.WriterOptions;
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Deleting files and directories gives their blocks back, after the namenode's reuse delay; an
- * allocation meanwhile waits for them rather than failing, so a small cluster takes many rounds
- * of writes and deletes.
+ * Deleting files and directories gives every block back to the namenode (after its reuse delay;
+ * an allocation meanwhile waits for them rather than failing), whatever state a file was deleted
+ * in. Each test writes and deletes far more blocks than its 64 MiB cluster has, and checks after
+ * every round that the free blocks are back where they started.
  */
 class CrailBlockReuseTest {
+    private static final long STORAGE_BYTES = 64L << 20;
+
+    private CrailLocalCluster cluster;
+    private CrailStorage storage;
+    /** Free blocks with nothing but the root directory. */
+    private int baseline;
+
+    @BeforeEach
+    void start() throws IOException {
+        cluster = CrailLocalCluster.start(0, STORAGE_BYTES);
+        storage = CrailStorage.open(cluster.uri());
+        storage.exists(cluster.uri() + "/"); // gives the root directory its block
+        baseline = cluster.freeBlocks();
+    }
+
+    @AfterEach
+    void stop() {
+        try {
+            storage.close();
+        } finally {
+            cluster.close();
+        }
+    }
+
+    private void assertAllBlocksFree(String context) {
+        assertEquals(baseline, cluster.freeBlocks(), context + ": blocks not given back");
+    }
+
+    private static void write(WritableFile f, int bytes) throws IOException {
+        f.write(ByteBuffer.wrap(new byte[bytes]));
+    }
+
     @Test
     void deletedTreesFreeTheirBlocks() throws Exception {
-        try (CrailLocalCluster cluster = CrailLocalCluster.start(0, 64L << 20);
-                CrailStorage storage = CrailStorage.open(cluster.uri())) {
-            for (int round = 0; round < 30; round++) {
-                String dir = cluster.uri() + "/round-" + round;
-                storage.mkdirs(dir + "/a/b");
-                try (var f = storage.create(dir + "/a/b/file")) {
-                    f.write(ByteBuffer.wrap(new byte[100]));
-                }
-                try (var f = storage.create(dir + "/_tmp.x")) {
-                    f.write(ByteBuffer.wrap(new byte[100]));
-                }
-                storage.rename(dir + "/_tmp.x", dir + "/x");
-                storage.delete(dir);
+        for (int round = 0; round < 30; round++) {
+            String dir = cluster.uri() + "/round-" + round;
+            storage.mkdirs(dir + "/a/b");
+            try (var f = storage.create(dir + "/a/b/file")) {
+                write(f, 100);
+            }
+            storage.mkdirs(dir + "/c");
+            try (var f = storage.create(dir + "/c/_tmp.x")) {
+                write(f, 100);
+            }
+            storage.rename(dir + "/c/_tmp.x", dir + "/a/x"); // into another directory
+            storage.delete(dir);
+            assertAllBlocksFree("round " + round);
+        }
+    }
+
+    @Test
+    void filesDeletedOpenOrWrittenAfterTheirDeletionFreeTheirBlocks() throws Exception {
+        int blockSize = Math.toIntExact(storage.blockSize());
+        for (int round = 0; round < 12; round++) {
+            String dir = cluster.uri() + "/round-" + round;
+            storage.mkdirs(dir + "/a");
+            WritableFile neverClosed = storage.create(dir + "/a/never-closed");
+            write(neverClosed, 3 * blockSize);
+            WritableFile writtenAfter = storage.create(dir + "/a/written-after");
+            write(writtenAfter, 100);
+            storage.delete(dir);
+            assertThrows(IOException.class, () -> {
+                write(writtenAfter, 3 * blockSize); // asks the namenode for blocks of a deleted file
+                writtenAfter.close();
+            });
+            assertAllBlocksFree("round " + round);
+        }
+    }
+
+    /**
+     * The pattern of the job commit contract's failure injection: a table, a job with a committed
+     * and a pending (never closed) task, a failure at the n-th storage operation of task and job
+     * commit, repair, and the table deleted.
+     */
+    @Test
+    void jobCommitsFailedAtEveryOperationFreeTheirBlocksWhenTheTableIsDeleted() throws Exception {
+        Schema schema = Schema.builder().column("id", DataType.INT, false).build();
+        WriterOptions options = WriterOptions.defaults().withSegmentSize(4096);
+        long heldInAll = 0; // at least what the rounds allocated
+        for (int n = 1; ; n++) {
+            FaultInjectingStorage faulty = new FaultInjectingStorage(storage);
+            String t = cluster.uri() + "/table-" + n;
+            try (AlbisWriter w = AlbisWriter.create(faulty, t, schema, options)) {
+                w.setInt(0, 1);
+                w.nextRow();
+            }
+            WriteJob job = WriteJob.begin(faulty, t, WriteMode.APPEND, options);
+            try (AlbisWriter w = job.newTask(0, 0)) {
+                w.setInt(0, 2);
+                w.nextRow();
+            }
+            AlbisWriter pending = job.newTask(1, 0);
+            pending.setInt(0, 3);
+            pending.nextRow();
+            faulty.arm(n, FaultInjectingStorage.Mode.BEFORE);
+            try {
+                pending.commitTask();
+                job.commit();
+            } catch (IOException | RuntimeException e) {
+                assertTrue(faulty.fired(), "operation " + n + ": failed without an injected failure: " + e);
+            }
+            boolean fired = faulty.fired();
+            faulty.disarm();
+            heldInAll += baseline - cluster.freeBlocks();
+            TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
+            storage.delete(t);
+            assertAllBlocksFree("failure at operation " + n);
+            if (!fired) {
+                assertTrue(heldInAll > STORAGE_BYTES / storage.blockSize(),
+                        n + " rounds held " + heldInAll + " blocks in all: too few to need blocks back");
+                return;
             }
         }
     }

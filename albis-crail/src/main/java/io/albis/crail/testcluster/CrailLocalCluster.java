@@ -127,6 +127,17 @@ public final class CrailLocalCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * The blocks the namenode can hand out, freed ones still waiting out the reuse delay included:
+     * after everything written is deleted, all but the root directory's blocks.
+     */
+    public synchronized int freeBlocks() {
+        if (nameNode == null) {
+            throw new IllegalStateException("the namenode of " + this + " is stopped");
+        }
+        return nameNode.freeBlocks();
+    }
+
     @Override
     public synchronized void close() {
         if (dataNode != null) {

@@ -332,6 +332,11 @@ final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable {
 
     // ------------------------------------------------------------------ for the local cluster
 
+    /** Free blocks, including freed ones still waiting out the reuse delay. */
+    synchronized int freeBlocks() {
+        return pool.freeBlocks();
+    }
+
     @Override
     public synchronized void close() {
         scrubber.close();

@@ -42,6 +42,10 @@ final class LocalNameNode implements AutoCloseable {
         return server.address();
     }
 
+    int freeBlocks() {
+        return nameNode.freeBlocks();
+    }
+
     @Override
     public void close() {
         server.close();
