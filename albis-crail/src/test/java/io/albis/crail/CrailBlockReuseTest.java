@@ -2,19 +2,9 @@ package io.albis.crail;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.crail.testcluster.CrailLocalCluster;
-import io.albis.schema.DataType;
-import io.albis.schema.Schema;
 import io.albis.storage.WritableFile;
-import io.albis.table.Retention;
-import io.albis.table.TableCleaner;
-import io.albis.table.WriteMode;
-import io.albis.testing.FaultInjectingStorage;
-import io.albis.write.AlbisWriter;
-import io.albis.write.WriteJob;
-import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.AfterEach;
@@ -97,49 +87,4 @@ class CrailBlockReuseTest {
         }
     }
 
-    /**
-     * The pattern of the job commit contract's failure injection: a table, a job with a committed
-     * and a pending (never closed) task, a failure at the n-th storage operation of task and job
-     * commit, repair, and the table deleted.
-     */
-    @Test
-    void jobCommitsFailedAtEveryOperationFreeTheirBlocksWhenTheTableIsDeleted() throws Exception {
-        Schema schema = Schema.builder().column("id", DataType.INT, false).build();
-        WriterOptions options = WriterOptions.defaults().withSegmentSize(4096);
-        long heldInAll = 0; // at least what the rounds allocated
-        for (int n = 1; ; n++) {
-            FaultInjectingStorage faulty = new FaultInjectingStorage(storage);
-            String t = cluster.uri() + "/table-" + n;
-            try (AlbisWriter w = AlbisWriter.create(faulty, t, schema, options)) {
-                w.setInt(0, 1);
-                w.nextRow();
-            }
-            WriteJob job = WriteJob.begin(faulty, t, WriteMode.APPEND, options);
-            try (AlbisWriter w = job.newTask(0, 0)) {
-                w.setInt(0, 2);
-                w.nextRow();
-            }
-            AlbisWriter pending = job.newTask(1, 0);
-            pending.setInt(0, 3);
-            pending.nextRow();
-            faulty.arm(n, FaultInjectingStorage.Mode.BEFORE);
-            try {
-                pending.commitTask();
-                job.commit();
-            } catch (IOException | RuntimeException e) {
-                assertTrue(faulty.fired(), "operation " + n + ": failed without an injected failure: " + e);
-            }
-            boolean fired = faulty.fired();
-            faulty.disarm();
-            heldInAll += baseline - cluster.freeBlocks();
-            TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
-            storage.delete(t);
-            assertAllBlocksFree("failure at operation " + n);
-            if (!fired) {
-                assertTrue(heldInAll > STORAGE_BYTES / storage.blockSize(),
-                        n + " rounds held " + heldInAll + " blocks in all: too few to need blocks back");
-                return;
-            }
-        }
-    }
 }
