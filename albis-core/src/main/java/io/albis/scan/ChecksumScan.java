@@ -61,7 +61,14 @@ public final class ChecksumScan {
             Thread.currentThread().interrupt();
             throw new IOException("scan interrupted", e);
         } finally {
+            // When one part fails, the others stop at their next row group; wait for them, so that
+            // every reader has closed and returned its buffers before the caller sees the failure.
             pool.shutdownNow();
+            try {
+                pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -94,6 +101,9 @@ public final class ChecksumScan {
             Totals t = new Totals();
             int count;
             while ((count = reader.nextRun(runs)) > 0) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new java.io.InterruptedIOException("scan stopped: another part of it failed");
+                }
                 t.rows += count;
                 for (GroupPlan p : plans) {
                     RowRun run = runs[p.group];
