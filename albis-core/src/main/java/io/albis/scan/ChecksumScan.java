@@ -1,7 +1,7 @@
 package io.albis.scan;
 
+import io.albis.internal.DirectMemory;
 import io.albis.read.AlbisReader;
-import io.albis.read.CorruptDataException;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
 import io.albis.row.RowLayout;
@@ -10,7 +10,6 @@ import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
-import io.albis.util.DirectMemory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -97,15 +96,10 @@ public final class ChecksumScan {
                 t.rows += count;
                 for (GroupPlan p : plans) {
                     RowRun run = runs[p.group];
-                    boolean direct = DirectMemory.AVAILABLE && run.buffer().isDirect();
-                    if (direct && run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
+                    if (run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
                         sumEvenColumns(p, run, count, t);
-                    } else if (direct) {
-                        sumRowsByAddress(p, run, count, t, table);
                     } else {
-                        for (int r = 0; r < count; r++) {
-                            sumRow(p, run.buffer(), run.rowOffset(r), run.rowLength(r), t, table);
-                        }
+                        sumRowsByAddress(p, run, count, t);
                     }
                 }
             }
@@ -137,36 +131,37 @@ public final class ChecksumScan {
     private static void sumEvenColumns(GroupPlan p, RowRun run, int count, Totals t) {
         int stride = run.stride();
         DirectMemory.checkRange(run.buffer(), run.firstOffset(), run.firstOffset() + (long) count * stride);
-        long start = DirectMemory.address(run.buffer()) + run.firstOffset();
+        Object base = DirectMemory.base(run.buffer());
+        long start = DirectMemory.offset(run.buffer()) + run.firstOffset();
         long stop = start + (long) count * stride;
         if (p.fusedOffset >= 0) {
-            sumOneColumn(p, start, stop, stride, t);
+            sumOneColumn(p, base, start, stop, stride, t);
             return;
         }
         long sum = 0;
         for (int o : p.longs) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getLong(a);
+                sum += DirectMemory.getLong(base, a);
             }
         }
         for (int o : p.ints) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getInt(a);
+                sum += DirectMemory.getInt(base, a);
             }
         }
         for (int o : p.shorts) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getShort(a);
+                sum += DirectMemory.getShort(base, a);
             }
         }
         for (int o : p.bytes) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getByte(a);
+                sum += DirectMemory.getByte(base, a);
             }
         }
         for (int o : p.bools) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getByte(a) != 0 ? 1 : 0;
+                sum += DirectMemory.getByte(base, a) != 0 ? 1 : 0;
             }
         }
         long nulls = 0;
@@ -181,7 +176,7 @@ public final class ChecksumScan {
                 // Every projected nullable column of the group has one width: a popcount per row.
                 long n = 0;
                 for (; a < stop; a += stride) {
-                    n += Integer.bitCount(DirectMemory.getByte(a) & mask);
+                    n += Integer.bitCount(DirectMemory.getByte(base, a) & mask);
                 }
                 nulls += n;
                 nullBytes += n * p.nullWidthOf;
@@ -189,7 +184,7 @@ public final class ChecksumScan {
                 int[] cnt = p.nullCount[k];
                 int[] width = p.nullWidth[k];
                 for (; a < stop; a += stride) {
-                    int v = DirectMemory.getByte(a) & 0xff;
+                    int v = DirectMemory.getByte(base, a) & 0xff;
                     nulls += cnt[v];
                     nullBytes += width[v];
                 }
@@ -204,38 +199,38 @@ public final class ChecksumScan {
      * A group of one int- or long-sized column with a one-byte bitmap (single-column tables, one
      * column per group): value and null bit in one pass, which halves the strided walks.
      */
-    private static void sumOneColumn(GroupPlan p, long start, long stop, int stride, Totals t) {
+    private static void sumOneColumn(GroupPlan p, Object base, long start, long stop, int stride, Totals t) {
         long value = start + p.fusedOffset;
         long bitmap = start + p.bitmapOffset;
         int mask = p.nullMask[0];
         long nulls;
         // Two loops in two methods, so the JIT compiles each for the one width it sees.
         if (p.fusedLong) {
-            nulls = sumLongColumn(value, bitmap, stop, stride, mask, t);
+            nulls = sumLongColumn(base, value, bitmap, stop, stride, mask, t);
         } else {
-            nulls = sumIntColumn(value, bitmap, stop, stride, mask, t);
+            nulls = sumIntColumn(base, value, bitmap, stop, stride, mask, t);
         }
         t.nulls += nulls;
         t.nullBytes += nulls * p.nullWidthOf;
     }
 
-    private static long sumLongColumn(long value, long bitmap, long stop, int stride, int mask, Totals t) {
+    private static long sumLongColumn(Object base, long value, long bitmap, long stop, int stride, int mask, Totals t) {
         long sum = 0;
         long nulls = 0;
         for (long a = 0; value + a < stop; a += stride) {
-            sum += DirectMemory.getLong(value + a);
-            nulls += Integer.bitCount(DirectMemory.getByte(bitmap + a) & mask);
+            sum += DirectMemory.getLong(base, value + a);
+            nulls += Integer.bitCount(DirectMemory.getByte(base, bitmap + a) & mask);
         }
         t.sum += sum;
         return nulls;
     }
 
-    private static long sumIntColumn(long value, long bitmap, long stop, int stride, int mask, Totals t) {
+    private static long sumIntColumn(Object base, long value, long bitmap, long stop, int stride, int mask, Totals t) {
         long sum = 0;
         long nulls = 0;
         for (long a = 0; value + a < stop; a += stride) {
-            sum += DirectMemory.getInt(value + a);
-            nulls += Integer.bitCount(DirectMemory.getByte(bitmap + a) & mask);
+            sum += DirectMemory.getInt(base, value + a);
+            nulls += Integer.bitCount(DirectMemory.getByte(base, bitmap + a) & mask);
         }
         t.sum += sum;
         return nulls;
@@ -243,52 +238,47 @@ public final class ChecksumScan {
 
     /**
      * Rows read by address, row-major. The run's rows are contiguous and lie inside the segment
-     * (checked once here); every row is at least its fixed area long (evenly spaced rows by
-     * construction, others checked by the cursor), so fixed slots are inside their row; each
-     * variable value is checked against its row before its bytes are summed a word at a time.
-     * Null slots are zero-filled, so they add nothing to the sum.
+     * (checked once here); the row codec has checked that every row is at least its fixed area
+     * long and that every string or binary value with bytes lies inside its row, so nothing read
+     * here is outside the run. Null slots are zero-filled, so they add nothing to the sum.
      */
-    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t, AlbisTable table) {
+    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t) {
         ByteBuffer buf = run.buffer();
-        DirectMemory.checkRange(buf, run.rowOffset(0), (long) run.rowOffset(count - 1) + run.rowLength(count - 1));
-        long base = DirectMemory.address(buf);
+        DirectMemory.checkRange(buf, run.rowOffset(0), run.endOffset());
+        Object base = DirectMemory.base(buf);
+        long start = DirectMemory.offset(buf);
         long sum = 0;
         long nulls = 0;
         long nullBytes = 0;
         long varBytes = 0;
         for (int r = 0; r < count; r++) {
-            long a = base + run.rowOffset(r);
-            int length = run.rowLength(r);
+            long a = start + run.rowOffset(r);
             for (int o : p.longs) {
-                sum += DirectMemory.getLong(a + o);
+                sum += DirectMemory.getLong(base, a + o);
             }
             for (int o : p.ints) {
-                sum += DirectMemory.getInt(a + o);
+                sum += DirectMemory.getInt(base, a + o);
             }
             for (int o : p.shorts) {
-                sum += DirectMemory.getShort(a + o);
+                sum += DirectMemory.getShort(base, a + o);
             }
             for (int o : p.bytes) {
-                sum += DirectMemory.getByte(a + o);
+                sum += DirectMemory.getByte(base, a + o);
             }
             for (int o : p.bools) {
-                sum += DirectMemory.getByte(a + o) != 0 ? 1 : 0;
+                sum += DirectMemory.getByte(base, a + o) != 0 ? 1 : 0;
             }
             for (int o : p.vars) {
-                long packed = DirectMemory.getLong(a + o);
-                int off = RowLayout.offsetOf(packed);
+                long packed = DirectMemory.getLong(base, a + o);
                 int size = RowLayout.sizeOf(packed);
                 if (size != 0) {
-                    if (off < p.fixedEnd || size < 0 || (long) off + size > length) {
-                        throw outsideRow(table, off, size, length);
-                    }
-                    sum += size + wordSum(a + off, size);
+                    sum += size + wordSum(base, a + RowLayout.offsetOf(packed), size);
                     varBytes += size;
                 }
             }
             long bitmap = a + p.bitmapOffset;
             for (int k = 0; k < p.nullCount.length; k++) {
-                int v = DirectMemory.getByte(bitmap + k) & 0xff;
+                int v = DirectMemory.getByte(base, bitmap + k) & 0xff;
                 nulls += p.nullCount[k][v];
                 nullBytes += p.nullWidth[k][v];
             }
@@ -300,7 +290,7 @@ public final class ChecksumScan {
     }
 
     /** {@link ValueChecksum#ofBytes} without the length: little-endian 8-byte words, the last zero-padded. */
-    private static long wordSum(long a, int size) {
+    private static long wordSum(Object base, long a, int size) {
         long s = 0;
         long s1 = 0;
         long s2 = 0;
@@ -308,63 +298,20 @@ public final class ChecksumScan {
         int i = 0;
         // Four independent sums so the loads are not serialised behind one add chain.
         for (; i + 32 <= size; i += 32) {
-            s += DirectMemory.getLong(a + i);
-            s1 += DirectMemory.getLong(a + i + 8);
-            s2 += DirectMemory.getLong(a + i + 16);
-            s3 += DirectMemory.getLong(a + i + 24);
+            s += DirectMemory.getLong(base, a + i);
+            s1 += DirectMemory.getLong(base, a + i + 8);
+            s2 += DirectMemory.getLong(base, a + i + 16);
+            s3 += DirectMemory.getLong(base, a + i + 24);
         }
         s += s1 + s2 + s3;
         for (; i + 8 <= size; i += 8) {
-            s += DirectMemory.getLong(a + i);
+            s += DirectMemory.getLong(base, a + i);
         }
         long last = 0;
         for (int k = 0; i + k < size; k++) {
-            last |= (DirectMemory.getByte(a + i + k) & 0xffL) << (8 * k);
+            last |= (DirectMemory.getByte(base, a + i + k) & 0xffL) << (8 * k);
         }
         return s + last;
-    }
-
-    private static CorruptDataException outsideRow(AlbisTable table, int off, int size, int length) {
-        return new CorruptDataException(new io.albis.error.CorruptFileException(table.path(), -1,
-                "variable value (offset " + off + ", size " + size + ") outside its row of " + length + " bytes"));
-    }
-
-    private static void sumRow(GroupPlan p, ByteBuffer buf, int b, int length, Totals t, AlbisTable table) {
-        long sum = 0;
-        for (int o : p.longs) {
-            sum += buf.getLong(b + o);
-        }
-        for (int o : p.ints) {
-            sum += buf.getInt(b + o);
-        }
-        for (int o : p.shorts) {
-            sum += buf.getShort(b + o);
-        }
-        for (int o : p.bytes) {
-            sum += buf.get(b + o);
-        }
-        for (int o : p.bools) {
-            sum += buf.get(b + o) != 0 ? 1 : 0;
-        }
-        for (int o : p.vars) {
-            long packed = buf.getLong(b + o);
-            int off = RowLayout.offsetOf(packed);
-            int size = RowLayout.sizeOf(packed);
-            if (size != 0) {
-                if (off < p.fixedEnd || size < 0 || (long) off + size > length) {
-                    throw outsideRow(table, off, size, length);
-                }
-                sum += ValueChecksum.ofBytes(buf, b + off, size);
-                t.varBytes += size;
-            }
-        }
-        int bm = b + p.bitmapOffset;
-        for (int k = 0; k < p.nullCount.length; k++) {
-            int v = buf.get(bm + k) & 0xff;
-            t.nulls += p.nullCount[k][v];
-            t.nullBytes += p.nullWidth[k][v];
-        }
-        t.sum += sum;
     }
 
     /** Offsets of one group's projected values, bucketed by how they are summed. */
@@ -376,7 +323,6 @@ public final class ChecksumScan {
         int[] bytes;
         int[] bools;
         int[] vars;
-        int fixedEnd;
         int bitmapOffset;
         long logicalFixedWidth;
         /** Per bitmap byte and byte value: how many projected value columns it marks null, and their widths. */
@@ -442,7 +388,6 @@ public final class ChecksumScan {
             p.bytes = toArray(bytes);
             p.bools = toArray(bools);
             p.vars = toArray(vars);
-            p.fixedEnd = layout.fixedEnd();
             p.bitmapOffset = layout.bitmapOffset();
             if (p.fixedColumns() == 1 && vars.isEmpty() && layout.bitmapBytes() == 1
                     && (p.longs.length == 1 || p.ints.length == 1)) {
