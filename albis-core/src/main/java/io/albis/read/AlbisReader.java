@@ -3,6 +3,7 @@ package io.albis.read;
 import io.albis.error.CorruptFileException;
 import io.albis.filter.BoundPredicate;
 import io.albis.filter.RowValues;
+import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
@@ -41,6 +42,8 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     /** The rows each column group read is walked with (by group position), for the reader's whole life. */
     private final SegmentRows[] rowsOfGroup;
     private final RowView row;
+    /** The view's slot readers: the primitive getters go to them directly, a call shorter on the hot path. */
+    private final RowSlot[] slots;
     private final RowGroupOpener opener;
     /** Segment buffers handed back by the last row group's cursors, by group position. */
     private final ByteBuffer[] reuse;
@@ -51,11 +54,27 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     /** The open row group, or null between row groups. */
     private OpenRowGroup open;
     private ColumnGroupCursor[] moving = new ColumnGroupCursor[0];
+    /**
+     * The rows of the moving cursors, stepped directly on the hot path: the first one (null when
+     * no group is read) and the others (a row group usually has one group to read; a loop over a
+     * one-element array costs the JIT's loop setup on every row).
+     */
+    private SegmentRows movingFirst;
+    private SegmentRows[] movingOthers = new SegmentRows[0];
+    /** One group moves and there is no filter: a row is one step of {@link #movingFirst}. */
+    private boolean plain;
     private int currentRowGroup = -1;
     private int range;
+    /** Row index (in the row group) after the current row; the end of the current range. */
     private long pos;
     private long end;
     private boolean positioned;
+    /**
+     * Rows after the current one that {@link #advance()} may hand out by stepping each moving
+     * group's rows, without leaving the range or any group's segment. While they are handed out
+     * {@code pos} stands at the end of that stretch: the exact position is {@code pos - burst}.
+     */
+    private long burst;
 
     /** The first exception that left the cursors in an unknown state; the reader refuses to go on after it. */
     private Throwable failure;
@@ -75,6 +94,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
             rowsOfGroup[g] = new SegmentRows(plan.layouts[g]);
         }
         this.row = new RowView(plan, rowsOfGroup);
+        this.slots = row.slots();
         this.opener = new RowGroupOpener(plan, table.storage(), options.verifyChecksums(), stats);
         this.reuse = new ByteBuffer[groups];
         this.queue = table.rowGroups(options.rowGroups());
@@ -132,14 +152,14 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     /** Moves to the next matching row; false at the end. */
     public boolean advance() throws IOException {
         try {
-            // Hot path kept small so the JIT inlines it: the next row of the current range.
-            if (positioned && pos < end) {
-                ColumnGroupCursor[] m = moving;
-                for (int i = 0; i < m.length; i++) {
-                    m[i].advance();
+            // Hot path kept small so the JIT inlines it: the next row of the current stretch.
+            if (burst > 0) {
+                burst--;
+                if (plain) {
+                    movingFirst.next();
+                    return true;
                 }
-                pos++;
-                if (filter == null || filter.test(row)) {
+                if (nextInStretch()) {
                     return true;
                 }
             }
@@ -151,10 +171,39 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         }
     }
 
+    /** The hot path's general case: steps every moving group, then tests the filter. */
+    private boolean nextInStretch() throws IOException {
+        if (movingFirst != null) {
+            movingFirst.next();
+            SegmentRows[] others = movingOthers;
+            for (int i = 0; i < others.length; i++) {
+                others[i].next();
+            }
+        }
+        return filter == null || filter.test(row);
+    }
+
+    /** Makes {@code pos} exact again (rows handed out by the hot path are behind it). */
+    private void syncPos() {
+        pos -= burst;
+        burst = 0;
+    }
+
+    /** After moving onto row {@code pos - 1}: how many rows may follow on the hot path. */
+    private void startStretch() {
+        long n = end - pos;
+        for (ColumnGroupCursor c : moving) {
+            n = Math.min(n, c.rowsLeftInSegment() - 1);
+        }
+        burst = n;
+        pos += n;
+    }
+
     private void fail(Throwable t) {
         if (failure == null) {
             failure = t;
         }
+        syncPos();
         positioned = false;
         end = pos;
     }
@@ -183,6 +232,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         if (!advance()) {
             return 0;
         }
+        syncPos();
         try {
             if (filter != null) {
                 return nextFilteredRun(runs, maxRows);
@@ -233,7 +283,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     private static boolean allHaveNextInSegment(ColumnGroupCursor[] cursors) {
         for (ColumnGroupCursor c : cursors) {
-            if (c.rowsLeftInSegment() <= 1) {
+            if (!c.hasNextInSegment()) {
                 return false;
             }
         }
@@ -242,6 +292,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     private boolean advanceSlow() throws IOException {
         checkNotFailed();
+        syncPos();
         for (;;) {
             if (open == null) {
                 if (!openNextRowGroup()) {
@@ -260,6 +311,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                 positioned = true;
                 pos++;
                 if (filter == null || filter.test(row)) {
+                    startStretch();
                     return true;
                 }
                 continue;
@@ -282,6 +334,12 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         currentRowGroup = rg.index();
         open = opener.open(rg, rowsOfGroup, reuse);
         moving = open.moving;
+        movingFirst = moving.length == 0 ? null : moving[0].rows();
+        movingOthers = new SegmentRows[Math.max(moving.length - 1, 0)];
+        for (int i = 1; i < moving.length; i++) {
+            movingOthers[i - 1] = moving[i].rows();
+        }
+        plain = moving.length == 1 && filter == null;
         range = 0;
         positioned = false;
         if (open.ranges.count() == 0) {
@@ -297,16 +355,23 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         OpenRowGroup closing = open;
         open = null;
         moving = new ColumnGroupCursor[0];
+        movingFirst = null;
+        movingOthers = new SegmentRows[0];
+        plain = false;
         closing.close(reuse);
     }
 
     @Override
     public void close() throws IOException {
         queuePos = queue.size();
+        burst = 0;
         if (open != null) {
             OpenRowGroup closing = open;
             open = null;
             moving = new ColumnGroupCursor[0];
+            movingFirst = null;
+            movingOthers = new SegmentRows[0];
+            plain = false;
             closing.close();
         }
     }
@@ -315,52 +380,52 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     @Override
     public boolean isNull(int i) {
-        return row.isNull(i);
+        return slots[i].isNull();
     }
 
     @Override
     public boolean getBoolean(int i) {
-        return row.getBoolean(i);
+        return slots[i].getBoolean();
     }
 
     @Override
     public byte getByte(int i) {
-        return row.getByte(i);
+        return slots[i].getByte();
     }
 
     @Override
     public short getShort(int i) {
-        return row.getShort(i);
+        return slots[i].getShort();
     }
 
     @Override
     public int getInt(int i) {
-        return row.getInt(i);
+        return slots[i].getInt();
     }
 
     @Override
     public long getLong(int i) {
-        return row.getLong(i);
+        return slots[i].getLong();
     }
 
     @Override
     public float getFloat(int i) {
-        return row.getFloat(i);
+        return slots[i].getFloat();
     }
 
     @Override
     public double getDouble(int i) {
-        return row.getDouble(i);
+        return slots[i].getDouble();
     }
 
     @Override
     public int getDate(int i) {
-        return row.getDate(i);
+        return slots[i].getInt();
     }
 
     @Override
     public long getTimestampMicros(int i) {
-        return row.getTimestampMicros(i);
+        return slots[i].getLong();
     }
 
     @Override
@@ -375,12 +440,12 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     @Override
     public long wideHigh(int i) {
-        return row.wideHigh(i);
+        return slots[i].getWideHigh();
     }
 
     @Override
     public long wideLow(int i) {
-        return row.wideLow(i);
+        return slots[i].getLong();
     }
 
     @Override
@@ -418,12 +483,12 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     @Override
     public long longValue(int i) {
-        return row.longValue(i);
+        return slots[i].longValue();
     }
 
     @Override
     public double doubleValue(int i) {
-        return row.doubleValue(i);
+        return slots[i].doubleValue();
     }
 
     @Override

@@ -26,8 +26,8 @@ final class ColumnGroupCursor {
     /** The segment buffer, from the constructor until {@link #releaseBuffer()}. */
     private ByteBuffer buf;
     private int segment = -1;
-    /** Index in the row group of the current row and of the first row after the loaded segment. */
-    private long row = -1;
+    /** Index in the row group of the loaded segment's first row, and of the first row after it. */
+    private long segFirst;
     private long segEnd;
 
     /**
@@ -75,31 +75,39 @@ final class ColumnGroupCursor {
         return file == null ? "(no rows read)" : file.path();
     }
 
+    /** Index in the row group of the current row. */
+    private long row() {
+        return segFirst + rows.rowIndex();
+    }
+
     /** Positions the cursor on row {@code target} of the row group. */
     void seek(long target) throws IOException {
         if (meta == null) {
             return;
         }
-        if (segment < 0 || target < row || target >= segEnd) {
+        if (segment < 0 || target < row() || target >= segEnd) {
             load(meta.segmentOfRow(target));
         }
-        rows.skip((int) (target - row));
-        row = target;
+        rows.skip((int) (target - row()));
     }
 
     /** Moves to the next row; the caller guarantees one exists. */
     void advance() throws IOException {
-        if (row + 1 < segEnd) {
+        if (rows.hasNext()) {
             rows.next();
-            row++;
         } else if (meta != null) {
             load(segment + 1);
         }
     }
 
+    /** True when the loaded segment has a row after the current one. */
+    boolean hasNextInSegment() {
+        return meta == null || rows.hasNext();
+    }
+
     /** Rows from the current one to the end of the loaded segment. */
     long rowsLeftInSegment() {
-        return meta == null ? Long.MAX_VALUE : segEnd - row;
+        return meta == null ? Long.MAX_VALUE : rows.rowsLeft();
     }
 
     /** Starts {@code run} at the current row (one row), for a run extended row by row. */
@@ -122,19 +130,17 @@ final class ColumnGroupCursor {
         if (!variable) {
             run.count = count;
             rows.skip(count - 1);
-            row += count - 1;
             return;
         }
         for (int r = 1; r < count; r++) {
             rows.next();
-            row++;
             run.extend(rows.rowLength());
         }
     }
 
     private void load(int s) throws IOException {
         if (s >= meta.segments().size()) {
-            throw new CorruptFileException(path(), -1, "row " + (row + 1) + " is past the last segment");
+            throw new CorruptFileException(path(), -1, "row " + segEnd + " is past the last segment");
         }
         SegmentMetadata seg = meta.segments().get(s);
         rows.detach();
@@ -155,7 +161,7 @@ final class ColumnGroupCursor {
         buf.clear();
         rows.start(buf, seg.length(), seg.rowCount(), file.path(), seg.offset());
         segment = s;
-        row = seg.firstRow();
+        segFirst = seg.firstRow();
         segEnd = seg.endRow();
     }
 

@@ -1,6 +1,7 @@
 package io.albis.read;
 
 import io.albis.filter.RowValues;
+import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
@@ -24,9 +25,8 @@ import java.util.Set;
  */
 final class RowView implements AlbisRow, RowValues {
     private final Projection plan;
-    /** The rows of each reader column's group, and its slot there. */
-    private final SegmentRows[] rows;
-    private final int[] slot;
+    /** Each reader column's slot in the rows of its column group. */
+    private final RowSlot[] slots;
     private final TypeId[] typeId;
     private final boolean[] wide;
     private byte[] scratch = new byte[64];
@@ -35,15 +35,19 @@ final class RowView implements AlbisRow, RowValues {
     RowView(Projection plan, SegmentRows[] rowsOfGroup) {
         this.plan = plan;
         int n = plan.columns();
-        this.rows = new SegmentRows[n];
-        this.slot = plan.slot.clone();
+        this.slots = new RowSlot[n];
         this.typeId = new TypeId[n];
         this.wide = new boolean[n];
         for (int i = 0; i < n; i++) {
-            rows[i] = rowsOfGroup[plan.group[i]];
+            slots[i] = rowsOfGroup[plan.group[i]].slot(plan.slot[i]);
             typeId[i] = plan.type[i].id();
             wide[i] = plan.type[i].isWideDecimal();
         }
+    }
+
+    /** The slot reader of each reader column, for the reader's own primitive getters. */
+    RowSlot[] slots() {
+        return slots;
     }
 
     @Override
@@ -53,42 +57,42 @@ final class RowView implements AlbisRow, RowValues {
 
     @Override
     public boolean isNull(int i) {
-        return rows[i].isNull(slot[i]);
+        return slots[i].isNull();
     }
 
     @Override
     public boolean getBoolean(int i) {
-        return rows[i].getBoolean(slot[i]);
+        return slots[i].getBoolean();
     }
 
     @Override
     public byte getByte(int i) {
-        return rows[i].getByte(slot[i]);
+        return slots[i].getByte();
     }
 
     @Override
     public short getShort(int i) {
-        return rows[i].getShort(slot[i]);
+        return slots[i].getShort();
     }
 
     @Override
     public int getInt(int i) {
-        return rows[i].getInt(slot[i]);
+        return slots[i].getInt();
     }
 
     @Override
     public long getLong(int i) {
-        return rows[i].getLong(slot[i]);
+        return slots[i].getLong();
     }
 
     @Override
     public float getFloat(int i) {
-        return rows[i].getFloat(slot[i]);
+        return slots[i].getFloat();
     }
 
     @Override
     public double getDouble(int i) {
-        return rows[i].getDouble(slot[i]);
+        return slots[i].getDouble();
     }
 
     @Override
@@ -103,11 +107,11 @@ final class RowView implements AlbisRow, RowValues {
 
     @Override
     public long getDecimalUnscaled(int i) {
-        long low = rows[i].getLong(slot[i]);
-        if (wide[i] && rows[i].getWideHigh(slot[i]) != (low >> 63)) {
+        try {
+            return slots[i].getUnscaledLong();
+        } catch (ArithmeticException e) {
             throw new ArithmeticException("decimal value of column " + column(i).name() + " does not fit a long");
         }
-        return low;
     }
 
     @Override
@@ -124,22 +128,22 @@ final class RowView implements AlbisRow, RowValues {
 
     @Override
     public long wideHigh(int i) {
-        return rows[i].getWideHigh(slot[i]);
+        return slots[i].getWideHigh();
     }
 
     @Override
     public long wideLow(int i) {
-        return rows[i].getLong(slot[i]);
+        return slots[i].getLong();
     }
 
     @Override
     public int getBytesLength(int i) {
-        return isNull(i) ? 0 : rows[i].getBytesLength(slot[i]);
+        return isNull(i) ? 0 : slots[i].getBytesLength();
     }
 
     @Override
     public int copyBytes(int i, byte[] dst, int offset) {
-        return isNull(i) ? 0 : rows[i].copyBytes(slot[i], dst, offset);
+        return isNull(i) ? 0 : slots[i].copyBytes(dst, offset);
     }
 
     @Override
@@ -236,16 +240,16 @@ final class RowView implements AlbisRow, RowValues {
 
     @Override
     public long longValue(int i) {
-        return rows[i].longValue(slot[i]);
+        return slots[i].longValue();
     }
 
     @Override
     public double doubleValue(int i) {
-        return rows[i].doubleValue(slot[i]);
+        return slots[i].doubleValue();
     }
 
     @Override
     public int compareBytes(int i, byte[] literal) {
-        return rows[i].compareBytes(slot[i], literal);
+        return slots[i].compareBytes(literal);
     }
 }

@@ -2,7 +2,6 @@ package io.albis.row;
 
 import io.albis.error.CorruptFileException;
 import io.albis.internal.DirectMemory;
-import io.albis.schema.TypeId;
 import java.nio.ByteBuffer;
 
 /**
@@ -31,50 +30,52 @@ import java.nio.ByteBuffer;
  * thread-safe; one instance walks one segment at a time.
  */
 public final class SegmentRows {
-    /** Bits of {@link #slotInfo} below the fixed offset: width (5 bits) and the variable flag. */
-    private static final int WIDTH_MASK = 31;
-    private static final int VARIABLE = 32;
-    private static final int OFFSET_SHIFT = 6;
-
     private final RowLayout layout;
     private final int slots;
     private final int fixedEnd;
-    private final int bitmapOffset;
     private final boolean variable;
-    /** Per slot: {@code fixedOffset << 6 | variable << 5 | width}, so a getter checks and finds a slot with one load. */
-    private final int[] slotInfo;
-    private final TypeId[] typeIds;
+    private final RowSlot[] slotReaders;
+    /** Fixed offsets of the string and binary slots, and the slots, for the per-row checks. */
+    private final int[] variableOffsets;
     private final int[] variableSlots;
     private final ByteBuffer noRow;
 
     /** Held so the memory read by address stays alive. */
     private ByteBuffer buffer;
-    private Object base;
     private long start;
     private int length;
     private int rowCount;
     private String file;
     private long fileOffset;
+    private boolean onRow;
 
+    /**
+     * Location of the current row's first byte. For fixed-width rows it is the whole position
+     * (the row index is derived from it), so stepping a row is one add and one compare.
+     */
+    private long rowAt;
+    /** Location of the segment's last row, and the row length, for fixed-width rows; see {@link #next()}. */
+    private long lastAt;
+    private final int stride;
+    /** Index, offset and length of the current row; kept for rows with a size counter only. */
     private int row;
     private int rowOffset;
     private int rowLength;
-    /** Location of the current row's first byte: {@code start + rowOffset}. */
-    private long rowAt;
 
     public SegmentRows(RowLayout layout) {
         this.layout = layout;
         this.slots = layout.slots();
         this.fixedEnd = layout.fixedEnd();
-        this.bitmapOffset = layout.bitmapOffset();
         this.variable = layout.hasVariable();
+        this.stride = variable ? 0 : fixedEnd;
         this.variableSlots = layout.variableSlots();
-        this.slotInfo = new int[slots];
-        this.typeIds = new TypeId[slots];
+        this.variableOffsets = new int[variableSlots.length];
+        for (int v = 0; v < variableSlots.length; v++) {
+            variableOffsets[v] = layout.fixedOffset(variableSlots[v]);
+        }
+        this.slotReaders = new RowSlot[slots];
         for (int s = 0; s < slots; s++) {
-            typeIds[s] = layout.type(s).id();
-            int width = layout.type(s).fixedWidth();
-            slotInfo[s] = layout.fixedOffset(s) << OFFSET_SHIFT | (layout.type(s).isVariableWidth() ? VARIABLE : 0) | width;
+            slotReaders[s] = new RowSlot(this, s);
         }
         this.noRow = nullRow(layout);
         detach();
@@ -82,7 +83,7 @@ public final class SegmentRows {
 
     /** An all-null row: every null bit set, every value zero, the size counter (if any) the fixed area. */
     private static ByteBuffer nullRow(RowLayout layout) {
-        ByteBuffer b = ByteBuffer.allocate(Math.max(layout.fixedEnd(), 1)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocateDirect(Math.max(layout.fixedEnd(), 1)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         if (layout.hasVariable()) {
             b.putInt(0, layout.fixedEnd());
         }
@@ -99,7 +100,7 @@ public final class SegmentRows {
 
     /**
      * Starts on the first row of a segment whose {@code length} bytes of rows are bytes
-     * {@code [0, length)} of {@code segment} (direct or array-backed; positions are ignored).
+     * {@code [0, length)} of the direct buffer {@code segment} (its position and limit are ignored).
      * {@code file} and {@code fileOffset} (where the segment starts in it) name the bytes in messages.
      */
     public void start(ByteBuffer segment, int length, int rowCount, String file, long fileOffset)
@@ -118,17 +119,17 @@ public final class SegmentRows {
                     + " bytes long");
         }
         this.buffer = segment;
-        this.base = DirectMemory.base(segment);
-        this.start = DirectMemory.offset(segment);
+        this.start = DirectMemory.address(segment);
         this.length = length;
         this.rowCount = rowCount;
+        this.onRow = true;
+        this.rowAt = start;
+        this.lastAt = variable ? Long.MIN_VALUE : start + (long) (rowCount - 1) * fixedEnd;
         this.row = 0;
         this.rowOffset = 0;
-        this.rowAt = start;
+        this.rowLength = fixedEnd;
         if (variable) {
             readRow();
-        } else {
-            rowLength = fixedEnd;
         }
     }
 
@@ -138,44 +139,68 @@ public final class SegmentRows {
      */
     public void detach() {
         buffer = noRow;
-        base = DirectMemory.base(noRow);
-        start = DirectMemory.offset(noRow);
+        start = DirectMemory.address(noRow);
         length = noRow.capacity();
         rowCount = 0;
+        onRow = false;
+        rowAt = start;
+        lastAt = Long.MIN_VALUE;
         row = -1;
         rowOffset = 0;
         rowLength = fixedEnd;
-        rowAt = start;
     }
 
-    /** Moves to the next row of the segment; there must be one ({@link #rowsLeft()} &gt; 1). */
+    /** True when the segment has a row after the current one. */
+    public boolean hasNext() {
+        return variable ? row + 1 < rowCount : rowAt < lastAt;
+    }
+
+    /** Moves to the next row of the segment; there must be one ({@link #hasNext()}). */
     public void next() throws CorruptFileException {
+        // Fixed-width rows: one add and one compare. Rows with a size counter have no stride
+        // (lastAt is below every location), so they and the end of the segment take nextSlow.
+        long at = rowAt + stride;
+        if (at <= lastAt) {
+            rowAt = at;
+            return;
+        }
+        nextSlow();
+    }
+
+    private void nextSlow() throws CorruptFileException {
+        if (!variable) {
+            throw noNextRow(1);
+        }
+        nextVariable();
+    }
+
+    private void nextVariable() throws CorruptFileException {
         if (row + 1 >= rowCount) {
-            throw new IllegalStateException("no row after row " + row + " of a segment of " + rowCount + " rows");
+            throw noNextRow(1);
         }
         row++;
         rowOffset += rowLength;
         rowAt += rowLength;
-        if (variable) {
-            readRow();
-        }
+        readRow();
     }
 
     /** Moves {@code n} ≥ 0 rows on within the segment. */
     public void skip(int n) throws CorruptFileException {
         if (n < 0 || n >= rowsLeft()) {
-            throw new IllegalStateException("cannot skip " + n + " rows from row " + row + " of a segment of "
-                    + rowCount + " rows");
+            throw noNextRow(n);
         }
         if (variable) {
             for (int k = 0; k < n; k++) {
-                next();
+                nextVariable();
             }
         } else {
-            row += n;
-            rowOffset += n * fixedEnd; // ≤ length: checked by the tiling check and rowsLeft
             rowAt += (long) n * fixedEnd;
         }
+    }
+
+    private IllegalStateException noNextRow(int n) {
+        return new IllegalStateException("cannot move " + n + " rows on from row " + rowIndex() + " of a segment of "
+                + rowCount + " rows");
     }
 
     /** Reads and checks the current row's size counter and its string and binary values. */
@@ -184,7 +209,7 @@ public final class SegmentRows {
         if (at > length - RowLayout.SIZE_COUNTER) {
             throw corrupt(at, "row " + row + " starts past the end of its segment of " + length + " bytes");
         }
-        int len = DirectMemory.getInt(base, rowAt);
+        int len = DirectMemory.getInt(rowAt);
         if (len < fixedEnd || len > length - at) {
             throw corrupt(at, "row " + row + " claims " + len + " bytes; it must be " + fixedEnd + ".." + (length - at));
         }
@@ -192,12 +217,12 @@ public final class SegmentRows {
             throw corrupt(at + len, "rows of the segment end at " + (at + len) + " but the segment is " + length
                     + " bytes");
         }
-        for (int s : variableSlots) {
-            long packed = DirectMemory.getLong(base, rowAt + (slotInfo[s] >>> OFFSET_SHIFT));
+        for (int v = 0; v < variableOffsets.length; v++) {
+            long packed = DirectMemory.getLong(rowAt + variableOffsets[v]);
             int off = RowLayout.offsetOf(packed);
             int size = RowLayout.sizeOf(packed);
             if (size != 0 && (size < 0 || off < fixedEnd || off > len - size)) {
-                throw corrupt(at + (slotInfo[s] >>> OFFSET_SHIFT), "string/binary value in slot " + s + " of row "
+                throw corrupt(at + variableOffsets[v], "string/binary value in slot " + variableSlots[v] + " of row "
                         + row + " (offset " + off + ", size " + size + ") lies outside its row of " + len + " bytes");
             }
         }
@@ -212,22 +237,25 @@ public final class SegmentRows {
 
     /** True while on a row of a segment (not detached). */
     public boolean onRow() {
-        return row >= 0;
+        return onRow;
     }
 
     /** Index of the current row within its segment, -1 when not on a row. */
     public int rowIndex() {
-        return row;
+        if (!onRow) {
+            return -1;
+        }
+        return variable ? row : (int) ((rowAt - start) / fixedEnd);
     }
 
     /** Rows from the current one to the end of the segment (0 when not on a row). */
     public int rowsLeft() {
-        return row < 0 ? 0 : rowCount - row;
+        return onRow ? rowCount - rowIndex() : 0;
     }
 
     /** Offset of the current row in the segment buffer. */
     public int rowOffset() {
-        return rowOffset;
+        return variable ? rowOffset : (int) (rowAt - start);
     }
 
     /** Length of the current row, size counter included. */
@@ -250,68 +278,64 @@ public final class SegmentRows {
 
     // ------------------------------------------------------------------ values of the current row
 
+    /** The reader of {@code slot}'s value in the current row (one object per slot, made once). */
+    public RowSlot slot(int slot) {
+        return slotReaders[slot];
+    }
+
     public boolean isNull(int slot) {
-        if (slot < 0 || slot >= slots) {
-            throw noSlot(slot);
-        }
-        return (DirectMemory.getByte(base, rowAt + bitmapOffset + (slot >>> 3)) & (1 << (slot & 7))) != 0;
+        return slotReaders[slot].isNull();
     }
 
     /** Any non-zero byte is true, as the format says readers take it. */
     public boolean getBoolean(int slot) {
-        return DirectMemory.getByte(base, rowAt + fixed(slot, 1)) != 0;
+        return slotReaders[slot].getBoolean();
     }
 
     public byte getByte(int slot) {
-        return DirectMemory.getByte(base, rowAt + fixed(slot, 1));
+        return slotReaders[slot].getByte();
     }
 
     public short getShort(int slot) {
-        return DirectMemory.getShort(base, rowAt + fixed(slot, 2));
+        return slotReaders[slot].getShort();
     }
 
     /** An int, or a date as days since 1970-01-01. */
     public int getInt(int slot) {
-        return DirectMemory.getInt(base, rowAt + fixed(slot, 4));
+        return slotReaders[slot].getInt();
     }
 
     /** A long, a timestamp in microseconds, a decimal's unscaled value (the low word of a wide one). */
     public long getLong(int slot) {
-        return DirectMemory.getLong(base, rowAt + fixed(slot, 8));
+        return slotReaders[slot].getLong();
     }
 
     public float getFloat(int slot) {
-        return Float.intBitsToFloat(DirectMemory.getInt(base, rowAt + fixed(slot, 4)));
+        return slotReaders[slot].getFloat();
     }
 
     public double getDouble(int slot) {
-        return Double.longBitsToDouble(DirectMemory.getLong(base, rowAt + fixed(slot, 8)));
+        return slotReaders[slot].getDouble();
     }
 
     /** The high word of a wide decimal's 128-bit unscaled value (its low word is {@link #getLong}). */
     public long getWideHigh(int slot) {
-        return DirectMemory.getLong(base, rowAt + fixed(slot, 16) + 8);
+        return slotReaders[slot].getWideHigh();
     }
 
     /** Boolean, byte, short, int, date, long, timestamp and decimal (the low word) widened to long. */
     public long longValue(int slot) {
-        return switch (typeIds[slot]) {
-            case BOOLEAN -> getBoolean(slot) ? 1 : 0;
-            case BYTE -> getByte(slot);
-            case SHORT -> getShort(slot);
-            case INT, DATE -> getInt(slot);
-            default -> getLong(slot);
-        };
+        return slotReaders[slot].longValue();
     }
 
     /** Float and double widened to double. */
     public double doubleValue(int slot) {
-        return typeIds[slot] == TypeId.FLOAT ? getFloat(slot) : getDouble(slot);
+        return slotReaders[slot].doubleValue();
     }
 
     /** Byte length of the string or binary in {@code slot} (0 for a null). */
     public int getBytesLength(int slot) {
-        return RowLayout.sizeOf(packed(slot));
+        return slotReaders[slot].getBytesLength();
     }
 
     /**
@@ -319,58 +343,21 @@ public final class SegmentRows {
      * when its length is not 0. With {@link #rowOffset()} it locates the bytes in {@link #buffer()}.
      */
     public int getBytesOffset(int slot) {
-        return RowLayout.offsetOf(packed(slot));
+        return slotReaders[slot].getBytesOffset();
     }
 
     /** Copies the bytes of the string or binary in {@code slot} into {@code dst} at {@code at}; returns their length. */
     public int copyBytes(int slot, byte[] dst, int at) {
-        long packed = packed(slot);
-        int size = RowLayout.sizeOf(packed);
-        if (size > 0) {
-            DirectMemory.copyToArray(base, rowAt + RowLayout.offsetOf(packed), dst, at, size);
-        }
-        return size;
+        return slotReaders[slot].copyBytes(dst, at);
     }
 
     /** Compares the string or binary in {@code slot} with {@code literal} by unsigned bytes. */
     public int compareBytes(int slot, byte[] literal) {
-        long packed = packed(slot);
-        int size = RowLayout.sizeOf(packed);
-        long at = rowAt + RowLayout.offsetOf(packed);
-        int n = Math.min(size, literal.length);
-        for (int k = 0; k < n; k++) {
-            int d = Integer.compare(DirectMemory.getByte(base, at + k) & 0xff, literal[k] & 0xff);
-            if (d != 0) {
-                return d;
-            }
-        }
-        return Integer.compare(size, literal.length);
+        return slotReaders[slot].compareBytes(literal);
     }
 
-    /** The fixed offset of {@code slot}, after checking the slot holds at least {@code width} bytes. */
-    private int fixed(int slot, int width) {
-        int info = slotInfo[slot];
-        if ((info & WIDTH_MASK) < width) {
-            throw tooNarrow(slot, width);
-        }
-        return info >>> OFFSET_SHIFT;
-    }
-
-    /** The (offset, size) pair of a string or binary slot; checked against the row when the row was read. */
-    private long packed(int slot) {
-        int info = slotInfo[slot];
-        if ((info & VARIABLE) == 0) {
-            throw new IllegalArgumentException("slot " + slot + " holds " + layout.type(slot) + ", not a string or binary");
-        }
-        return DirectMemory.getLong(base, rowAt + (info >>> OFFSET_SHIFT));
-    }
-
-    private IllegalArgumentException tooNarrow(int slot, int width) {
-        return new IllegalArgumentException("slot " + slot + " holds " + layout.type(slot) + " ("
-                + (slotInfo[slot] & WIDTH_MASK) + " bytes); a " + width + "-byte value cannot be read from it");
-    }
-
-    private IndexOutOfBoundsException noSlot(int slot) {
-        return new IndexOutOfBoundsException("slot " + slot + " of a row of " + slots + " slots");
+    /** Location of the current row's first byte, for {@link RowSlot}. */
+    long rowAt() {
+        return rowAt;
     }
 }

@@ -131,37 +131,36 @@ public final class ChecksumScan {
     private static void sumEvenColumns(GroupPlan p, RowRun run, int count, Totals t) {
         int stride = run.stride();
         DirectMemory.checkRange(run.buffer(), run.firstOffset(), run.firstOffset() + (long) count * stride);
-        Object base = DirectMemory.base(run.buffer());
-        long start = DirectMemory.offset(run.buffer()) + run.firstOffset();
+        long start = DirectMemory.address(run.buffer()) + run.firstOffset();
         long stop = start + (long) count * stride;
         if (p.fusedOffset >= 0) {
-            sumOneColumn(p, base, start, stop, stride, t);
+            sumOneColumn(p, start, stop, stride, t);
             return;
         }
         long sum = 0;
         for (int o : p.longs) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getLong(base, a);
+                sum += DirectMemory.getLong(a);
             }
         }
         for (int o : p.ints) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getInt(base, a);
+                sum += DirectMemory.getInt(a);
             }
         }
         for (int o : p.shorts) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getShort(base, a);
+                sum += DirectMemory.getShort(a);
             }
         }
         for (int o : p.bytes) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getByte(base, a);
+                sum += DirectMemory.getByte(a);
             }
         }
         for (int o : p.bools) {
             for (long a = start + o; a < stop; a += stride) {
-                sum += DirectMemory.getByte(base, a) != 0 ? 1 : 0;
+                sum += DirectMemory.getByte(a) != 0 ? 1 : 0;
             }
         }
         long nulls = 0;
@@ -176,7 +175,7 @@ public final class ChecksumScan {
                 // Every projected nullable column of the group has one width: a popcount per row.
                 long n = 0;
                 for (; a < stop; a += stride) {
-                    n += Integer.bitCount(DirectMemory.getByte(base, a) & mask);
+                    n += Integer.bitCount(DirectMemory.getByte(a) & mask);
                 }
                 nulls += n;
                 nullBytes += n * p.nullWidthOf;
@@ -184,7 +183,7 @@ public final class ChecksumScan {
                 int[] cnt = p.nullCount[k];
                 int[] width = p.nullWidth[k];
                 for (; a < stop; a += stride) {
-                    int v = DirectMemory.getByte(base, a) & 0xff;
+                    int v = DirectMemory.getByte(a) & 0xff;
                     nulls += cnt[v];
                     nullBytes += width[v];
                 }
@@ -199,38 +198,38 @@ public final class ChecksumScan {
      * A group of one int- or long-sized column with a one-byte bitmap (single-column tables, one
      * column per group): value and null bit in one pass, which halves the strided walks.
      */
-    private static void sumOneColumn(GroupPlan p, Object base, long start, long stop, int stride, Totals t) {
+    private static void sumOneColumn(GroupPlan p, long start, long stop, int stride, Totals t) {
         long value = start + p.fusedOffset;
         long bitmap = start + p.bitmapOffset;
         int mask = p.nullMask[0];
         long nulls;
         // Two loops in two methods, so the JIT compiles each for the one width it sees.
         if (p.fusedLong) {
-            nulls = sumLongColumn(base, value, bitmap, stop, stride, mask, t);
+            nulls = sumLongColumn(value, bitmap, stop, stride, mask, t);
         } else {
-            nulls = sumIntColumn(base, value, bitmap, stop, stride, mask, t);
+            nulls = sumIntColumn(value, bitmap, stop, stride, mask, t);
         }
         t.nulls += nulls;
         t.nullBytes += nulls * p.nullWidthOf;
     }
 
-    private static long sumLongColumn(Object base, long value, long bitmap, long stop, int stride, int mask, Totals t) {
+    private static long sumLongColumn(long value, long bitmap, long stop, int stride, int mask, Totals t) {
         long sum = 0;
         long nulls = 0;
         for (long a = 0; value + a < stop; a += stride) {
-            sum += DirectMemory.getLong(base, value + a);
-            nulls += Integer.bitCount(DirectMemory.getByte(base, bitmap + a) & mask);
+            sum += DirectMemory.getLong(value + a);
+            nulls += Integer.bitCount(DirectMemory.getByte(bitmap + a) & mask);
         }
         t.sum += sum;
         return nulls;
     }
 
-    private static long sumIntColumn(Object base, long value, long bitmap, long stop, int stride, int mask, Totals t) {
+    private static long sumIntColumn(long value, long bitmap, long stop, int stride, int mask, Totals t) {
         long sum = 0;
         long nulls = 0;
         for (long a = 0; value + a < stop; a += stride) {
-            sum += DirectMemory.getInt(base, value + a);
-            nulls += Integer.bitCount(DirectMemory.getByte(base, bitmap + a) & mask);
+            sum += DirectMemory.getInt(value + a);
+            nulls += Integer.bitCount(DirectMemory.getByte(bitmap + a) & mask);
         }
         t.sum += sum;
         return nulls;
@@ -245,8 +244,7 @@ public final class ChecksumScan {
     private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t) {
         ByteBuffer buf = run.buffer();
         DirectMemory.checkRange(buf, run.rowOffset(0), run.endOffset());
-        Object base = DirectMemory.base(buf);
-        long start = DirectMemory.offset(buf);
+        long start = DirectMemory.address(buf);
         long sum = 0;
         long nulls = 0;
         long nullBytes = 0;
@@ -254,31 +252,31 @@ public final class ChecksumScan {
         for (int r = 0; r < count; r++) {
             long a = start + run.rowOffset(r);
             for (int o : p.longs) {
-                sum += DirectMemory.getLong(base, a + o);
+                sum += DirectMemory.getLong(a + o);
             }
             for (int o : p.ints) {
-                sum += DirectMemory.getInt(base, a + o);
+                sum += DirectMemory.getInt(a + o);
             }
             for (int o : p.shorts) {
-                sum += DirectMemory.getShort(base, a + o);
+                sum += DirectMemory.getShort(a + o);
             }
             for (int o : p.bytes) {
-                sum += DirectMemory.getByte(base, a + o);
+                sum += DirectMemory.getByte(a + o);
             }
             for (int o : p.bools) {
-                sum += DirectMemory.getByte(base, a + o) != 0 ? 1 : 0;
+                sum += DirectMemory.getByte(a + o) != 0 ? 1 : 0;
             }
             for (int o : p.vars) {
-                long packed = DirectMemory.getLong(base, a + o);
+                long packed = DirectMemory.getLong(a + o);
                 int size = RowLayout.sizeOf(packed);
                 if (size != 0) {
-                    sum += size + wordSum(base, a + RowLayout.offsetOf(packed), size);
+                    sum += size + wordSum(a + RowLayout.offsetOf(packed), size);
                     varBytes += size;
                 }
             }
             long bitmap = a + p.bitmapOffset;
             for (int k = 0; k < p.nullCount.length; k++) {
-                int v = DirectMemory.getByte(base, bitmap + k) & 0xff;
+                int v = DirectMemory.getByte(bitmap + k) & 0xff;
                 nulls += p.nullCount[k][v];
                 nullBytes += p.nullWidth[k][v];
             }
@@ -290,7 +288,7 @@ public final class ChecksumScan {
     }
 
     /** {@link ValueChecksum#ofBytes} without the length: little-endian 8-byte words, the last zero-padded. */
-    private static long wordSum(Object base, long a, int size) {
+    private static long wordSum(long a, int size) {
         long s = 0;
         long s1 = 0;
         long s2 = 0;
@@ -298,18 +296,18 @@ public final class ChecksumScan {
         int i = 0;
         // Four independent sums so the loads are not serialised behind one add chain.
         for (; i + 32 <= size; i += 32) {
-            s += DirectMemory.getLong(base, a + i);
-            s1 += DirectMemory.getLong(base, a + i + 8);
-            s2 += DirectMemory.getLong(base, a + i + 16);
-            s3 += DirectMemory.getLong(base, a + i + 24);
+            s += DirectMemory.getLong(a + i);
+            s1 += DirectMemory.getLong(a + i + 8);
+            s2 += DirectMemory.getLong(a + i + 16);
+            s3 += DirectMemory.getLong(a + i + 24);
         }
         s += s1 + s2 + s3;
         for (; i + 8 <= size; i += 8) {
-            s += DirectMemory.getLong(base, a + i);
+            s += DirectMemory.getLong(a + i);
         }
         long last = 0;
         for (int k = 0; i + k < size; k++) {
-            last |= (DirectMemory.getByte(base, a + i + k) & 0xffL) << (8 * k);
+            last |= (DirectMemory.getByte(a + i + k) & 0xffL) << (8 * k);
         }
         return s + last;
     }

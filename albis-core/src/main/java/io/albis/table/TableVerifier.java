@@ -14,6 +14,7 @@ import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
 import io.albis.segment.StatKind;
 import io.albis.storage.ReadableFile;
+import io.albis.util.AlignedBuffers;
 import io.albis.util.Crc32c;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -97,9 +98,11 @@ public final class TableVerifier {
             file.readFully(0, header);
             FileHeader.check(header, FileHeader.KIND_DATA, path);
             SegmentRows rows = new SegmentRows(new RowLayout(schema, g));
+            // One direct buffer for the file's segments: the row codec reads direct memory.
+            ByteBuffer segment = AlignedBuffers.allocate(Math.max(meta.maxSegmentLength(), 1));
             int i = 0;
             for (SegmentMetadata seg : meta.segments()) {
-                ByteBuffer buf = ByteBuffer.allocate(seg.length()).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer buf = segment.clear().limit(seg.length()).slice().order(ByteOrder.LITTLE_ENDIAN);
                 file.readFully(seg.offset(), buf);
                 String where = path + " segment " + i + " (offset " + seg.offset() + ")";
                 if (Crc32c.of(buf, 0, seg.length()) != seg.crc32c()) {
