@@ -430,7 +430,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     @Override
     public long getDecimalUnscaled(int i) {
-        return row.getDecimalUnscaled(i);
+        return slots[i].getUnscaledLong();
     }
 
     @Override

@@ -107,11 +107,7 @@ final class RowView implements AlbisRow, RowValues {
 
     @Override
     public long getDecimalUnscaled(int i) {
-        try {
-            return slots[i].getUnscaledLong();
-        } catch (ArithmeticException e) {
-            throw new ArithmeticException("decimal value of column " + column(i).name() + " does not fit a long");
-        }
+        return slots[i].getUnscaledLong();
     }
 
     @Override

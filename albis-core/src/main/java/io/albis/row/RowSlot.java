@@ -15,6 +15,7 @@ import io.albis.schema.TypeId;
 public final class RowSlot {
     private final SegmentRows rows;
     private final int slot;
+    private final String name;
     private final DataType type;
     private final TypeId typeId;
     private final int nullByte;
@@ -27,6 +28,7 @@ public final class RowSlot {
         RowLayout layout = rows.layout();
         this.rows = rows;
         this.slot = slot;
+        this.name = layout.columnName(slot);
         this.type = layout.type(slot);
         this.typeId = type.id();
         this.nullByte = layout.nullByte(slot);
@@ -86,7 +88,7 @@ public final class RowSlot {
     public long getUnscaledLong() {
         long low = DirectMemory.getLong(at(8));
         if (width == 16 && DirectMemory.getLong(rows.rowAt() + offset + 8) != low >> 63) {
-            throw new ArithmeticException("the decimal in slot " + slot + " does not fit a long");
+            throw new ArithmeticException("decimal value of column " + name + " does not fit a long");
         }
         return low;
     }
@@ -153,7 +155,7 @@ public final class RowSlot {
     /** Where a read of {@code bytes} bytes starts, after checking the slot holds that many. */
     private long at(int bytes) {
         if (width < bytes) {
-            throw new IllegalArgumentException("slot " + slot + " holds " + type + " (" + width + " bytes); a "
+            throw new IllegalArgumentException("column " + name + " holds " + type + " (" + width + " bytes); a "
                     + bytes + "-byte value cannot be read from it");
         }
         return rows.rowAt() + offset;
@@ -162,7 +164,7 @@ public final class RowSlot {
     /** The (offset, size) pair of a string or binary; checked against the row when the row was read. */
     private long packed() {
         if (!variable) {
-            throw new IllegalArgumentException("slot " + slot + " holds " + type + ", not a string or binary");
+            throw new IllegalArgumentException("column " + name + " holds " + type + ", not a string or binary");
         }
         return DirectMemory.getLong(rows.rowAt() + offset);
     }
