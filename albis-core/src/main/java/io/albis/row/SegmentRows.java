@@ -205,6 +205,15 @@ public final class SegmentRows {
 
     /** Reads and checks the current row's size counter and its string and binary values. */
     private void readRow() throws CorruptFileException {
+        try {
+            checkRow();
+        } catch (CorruptFileException e) {
+            detach(); // never stand on a row that failed its checks
+            throw e;
+        }
+    }
+
+    private void checkRow() throws CorruptFileException {
         int at = rowOffset;
         if (at > length - RowLayout.SIZE_COUNTER) {
             throw corrupt(at, "row " + row + " starts past the end of its segment of " + length + " bytes");
