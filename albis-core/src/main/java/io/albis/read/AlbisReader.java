@@ -42,7 +42,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     /** The rows each column group read is walked with (by group position), for the reader's whole life. */
     private final SegmentRows[] rowsOfGroup;
     private final RowView row;
-    /** The view's slot readers: the primitive getters go to them directly, a call shorter on the hot path. */
+    /** The view's slot readers, which the primitive getters read. */
     private final RowSlot[] slots;
     private final RowGroupOpener opener;
     /** Segment buffers handed back by the last row group's cursors, by group position. */
@@ -180,7 +180,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                 others[i].next();
             }
         }
-        return filter == null || filter.test(row);
+        return filter == null || filter.test(this);
     }
 
     /** Makes {@code pos} exact again (rows handed out by the hot path are behind it). */
@@ -270,7 +270,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                 c.advance();
             }
             pos++;
-            if (!filter.test(row)) {
+            if (!filter.test(this)) {
                 break;
             }
             for (int g : plan.neededGroups) {
@@ -310,7 +310,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
                 }
                 positioned = true;
                 pos++;
-                if (filter == null || filter.test(row)) {
+                if (filter == null || filter.test(this)) {
                     startStretch();
                     return true;
                 }
@@ -493,7 +493,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     @Override
     public int compareBytes(int i, byte[] literal) {
-        return row.compareBytes(i, literal);
+        return slots[i].compareBytes(literal);
     }
 
     // ------------------------------------------------------------------ binary API

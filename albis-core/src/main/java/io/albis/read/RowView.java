@@ -1,10 +1,8 @@
 package io.albis.read;
 
-import io.albis.filter.RowValues;
 import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
-import io.albis.schema.DataType;
 import io.albis.schema.TypeId;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -19,11 +17,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A reader's current row by reader column: each column's value is read where its column group's
- * {@link SegmentRows} stands, at the column's slot. No value is copied or boxed until a getter
- * asks for an object. Before the first row and after the last, every column reads as null.
+ * A reader's current row by reader column: one {@link RowSlot} per column, reading where its
+ * column group's {@link SegmentRows} stands, and the values that are objects (decimals, strings,
+ * binaries, {@code getValue}, nested maps). {@link AlbisReader} reads primitives from the same
+ * slots directly. Before the first row and after the last, every column reads as null.
  */
-final class RowView implements AlbisRow, RowValues {
+final class RowView {
     private final Projection plan;
     /** Each reader column's slot in the rows of its column group. */
     private final RowSlot[] slots;
@@ -45,106 +44,33 @@ final class RowView implements AlbisRow, RowValues {
         }
     }
 
-    /** The slot reader of each reader column, for the reader's own primitive getters. */
+    /** The slot reader of each reader column. */
     RowSlot[] slots() {
         return slots;
     }
 
-    @Override
-    public int columnCount() {
-        return plan.projected;
-    }
-
-    @Override
-    public boolean isNull(int i) {
-        return slots[i].isNull();
-    }
-
-    @Override
-    public boolean getBoolean(int i) {
-        return slots[i].getBoolean();
-    }
-
-    @Override
-    public byte getByte(int i) {
-        return slots[i].getByte();
-    }
-
-    @Override
-    public short getShort(int i) {
-        return slots[i].getShort();
-    }
-
-    @Override
-    public int getInt(int i) {
-        return slots[i].getInt();
-    }
-
-    @Override
-    public long getLong(int i) {
-        return slots[i].getLong();
-    }
-
-    @Override
-    public float getFloat(int i) {
-        return slots[i].getFloat();
-    }
-
-    @Override
-    public double getDouble(int i) {
-        return slots[i].getDouble();
-    }
-
-    @Override
-    public int getDate(int i) {
-        return getInt(i);
-    }
-
-    @Override
-    public long getTimestampMicros(int i) {
-        return getLong(i);
-    }
-
-    @Override
-    public long getDecimalUnscaled(int i) {
-        return slots[i].getUnscaledLong();
-    }
-
-    @Override
-    public BigDecimal getDecimal(int i) {
-        if (isNull(i)) {
+    BigDecimal getDecimal(int i) {
+        RowSlot slot = slots[i];
+        if (slot.isNull()) {
             return null;
         }
-        DataType t = plan.type[i];
         BigInteger unscaled = wide[i]
-                ? BigInteger.valueOf(wideHigh(i)).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(wideLow(i))))
-                : BigInteger.valueOf(getLong(i));
-        return new BigDecimal(unscaled, t.scale());
+                ? BigInteger.valueOf(slot.getWideHigh()).shiftLeft(64)
+                        .or(new BigInteger(Long.toUnsignedString(slot.getLong())))
+                : BigInteger.valueOf(slot.getLong());
+        return new BigDecimal(unscaled, plan.type[i].scale());
     }
 
-    @Override
-    public long wideHigh(int i) {
-        return slots[i].getWideHigh();
+    int getBytesLength(int i) {
+        return slots[i].isNull() ? 0 : slots[i].getBytesLength();
     }
 
-    @Override
-    public long wideLow(int i) {
-        return slots[i].getLong();
+    int copyBytes(int i, byte[] dst, int offset) {
+        return slots[i].isNull() ? 0 : slots[i].copyBytes(dst, offset);
     }
 
-    @Override
-    public int getBytesLength(int i) {
-        return isNull(i) ? 0 : slots[i].getBytesLength();
-    }
-
-    @Override
-    public int copyBytes(int i, byte[] dst, int offset) {
-        return isNull(i) ? 0 : slots[i].copyBytes(dst, offset);
-    }
-
-    @Override
-    public String getString(int i) {
-        if (isNull(i)) {
+    String getString(int i) {
+        if (slots[i].isNull()) {
             return null;
         }
         int size = getBytesLength(i);
@@ -155,9 +81,8 @@ final class RowView implements AlbisRow, RowValues {
         return new String(scratch, 0, size, StandardCharsets.UTF_8);
     }
 
-    @Override
-    public byte[] getBinary(int i) {
-        if (isNull(i)) {
+    byte[] getBinary(int i) {
+        if (slots[i].isNull()) {
             return null;
         }
         byte[] b = new byte[getBytesLength(i)];
@@ -165,22 +90,23 @@ final class RowView implements AlbisRow, RowValues {
         return b;
     }
 
-    @Override
-    public Object getValue(int i) {
-        if (isNull(i)) {
+    /** The value as the object {@link AlbisRow#getValue} documents. */
+    Object getValue(int i) {
+        RowSlot slot = slots[i];
+        if (slot.isNull()) {
             return null;
         }
         return switch (typeId[i]) {
-            case BOOLEAN -> getBoolean(i);
-            case BYTE -> getByte(i);
-            case SHORT -> getShort(i);
-            case INT -> getInt(i);
-            case LONG -> getLong(i);
-            case FLOAT -> getFloat(i);
-            case DOUBLE -> getDouble(i);
+            case BOOLEAN -> slot.getBoolean();
+            case BYTE -> slot.getByte();
+            case SHORT -> slot.getShort();
+            case INT -> slot.getInt();
+            case LONG -> slot.getLong();
+            case FLOAT -> slot.getFloat();
+            case DOUBLE -> slot.getDouble();
             case DECIMAL -> getDecimal(i);
-            case DATE -> LocalDate.ofEpochDay(getDate(i));
-            case TIMESTAMP -> Instant.EPOCH.plus(getTimestampMicros(i), ChronoUnit.MICROS);
+            case DATE -> LocalDate.ofEpochDay(slot.getInt());
+            case TIMESTAMP -> Instant.EPOCH.plus(slot.getLong(), ChronoUnit.MICROS);
             case STRING -> getString(i);
             case BINARY -> getBinary(i);
             case STRUCT -> Boolean.TRUE;
@@ -198,7 +124,7 @@ final class RowView implements AlbisRow, RowValues {
     Map<String, Object> toNestedMap() {
         Set<List<String>> nullStructs = new HashSet<>();
         for (int i = 0; i < plan.columns(); i++) {
-            if (column(i).isStructMarker() && isNull(i)) {
+            if (column(i).isStructMarker() && slots[i].isNull()) {
                 nullStructs.add(column(i).path());
             }
         }
@@ -230,22 +156,5 @@ final class RowView implements AlbisRow, RowValues {
             }
         }
         return root;
-    }
-
-    // ------------------------------------------------------------------ filter support
-
-    @Override
-    public long longValue(int i) {
-        return slots[i].longValue();
-    }
-
-    @Override
-    public double doubleValue(int i) {
-        return slots[i].doubleValue();
-    }
-
-    @Override
-    public int compareBytes(int i, byte[] literal) {
-        return slots[i].compareBytes(literal);
     }
 }
