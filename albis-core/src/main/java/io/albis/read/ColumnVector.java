@@ -1,6 +1,5 @@
 package io.albis.read;
 
-import io.albis.error.CorruptFileException;
 import io.albis.row.RowLayout;
 import io.albis.schema.DataType;
 import java.math.BigDecimal;
@@ -64,10 +63,17 @@ public final class ColumnVector {
         return nulls[r];
     }
 
-    /** Copies {@code n} rows of a run into rows {@code at..at+n} of this vector. */
-    void fill(RowRun run, int n, int at, int fixedOff, int nullByte, int nullMask, int slot, String file)
-            throws CorruptFileException {
+    /**
+     * Copies {@code n} rows of a run into rows {@code at..at+n} of this vector, from the run's
+     * {@code slot}. The run's rows have passed the row codec's checks, so every value read here
+     * lies inside its row.
+     */
+    void fill(RowRun run, int n, int at, int slot) {
         ByteBuffer buf = run.buffer();
+        RowLayout layout = run.layout();
+        int fixedOff = layout.fixedOffset(slot);
+        int nullByte = layout.nullByte(slot);
+        int nullMask = RowLayout.nullMask(slot);
         boolean any = false;
         for (int r = 0; r < n; r++) {
             boolean isNull = (buf.get(run.rowOffset(r) + nullByte) & nullMask) != 0;
@@ -123,27 +129,18 @@ public final class ColumnVector {
                     doubles[at + r] = buf.getDouble(run.rowOffset(r) + fixedOff);
                 }
             }
-            case STRING, BINARY -> fillVariable(run, n, at, fixedOff, slot, file);
+            case STRING, BINARY -> fillVariable(run, n, at, fixedOff, slot);
             case STRUCT -> { }
         }
     }
 
-    private void fillVariable(RowRun run, int n, int at, int fixedOff, int slot, String file)
-            throws CorruptFileException {
+    private void fillVariable(RowRun run, int n, int at, int fixedOff, int slot) {
         ByteBuffer buf = run.buffer();
         int pos = offsets[at];
         for (int r = 0; r < n; r++) {
             int row = run.rowOffset(r);
             long packed = buf.getLong(row + fixedOff);
-            int off = RowLayout.offsetOf(packed);
-            int size = RowLayout.sizeOf(packed);
-            if (!nulls[at + r] && (off < run.layout().fixedEnd() || size < 0 || (long) off + size > run.rowLength(r))) {
-                throw new CorruptFileException(file, -1, "variable value in slot " + slot
-                        + " (offset " + off + ", size " + size + ") lies outside its row of " + run.rowLength(r) + " bytes");
-            }
-            if (nulls[at + r]) {
-                size = 0;
-            }
+            int size = nulls[at + r] ? 0 : RowLayout.sizeOf(packed);
             if (data.length - pos < size) {
                 if ((long) pos + size > Integer.MAX_VALUE - 16) {
                     throw new IllegalStateException("the batch's strings/binaries of column slot " + slot
@@ -153,7 +150,9 @@ public final class ColumnVector {
                 System.arraycopy(data, 0, bigger, 0, pos);
                 data = bigger;
             }
-            buf.get(row + off, data, pos, size);
+            if (size > 0) {
+                buf.get(row + RowLayout.offsetOf(packed), data, pos, size);
+            }
             pos += size;
             offsets[at + r + 1] = pos;
         }

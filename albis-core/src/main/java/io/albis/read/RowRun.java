@@ -2,23 +2,55 @@ package io.albis.read;
 
 import io.albis.row.RowLayout;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * Consecutive encoded rows of one column group, in place in the reader's segment buffer: the
  * binary form of the paper's vector interface. Row {@code r} of the run starts at
  * {@link #rowOffset(int)}; for groups without strings or binaries that is
- * {@code firstOffset + r * stride}. A view, valid until the reader's next call that moves it (a
- * run never outlives its segment) or its close (io/albis/memory/README.md).
+ * {@code firstOffset + r * stride}. A read-only view, valid until the reader's next call that
+ * moves it (a run never outlives its segment) or its close (io/albis/memory/README.md).
+ *
+ * <p>Every row of a run has passed the row codec's checks ({@link io.albis.row.SegmentRows}):
+ * the rows lie inside the buffer, each is at least its fixed area long, and every string or
+ * binary value with bytes lies between the end of the fixed area and the end of its row.
  */
 public final class RowRun {
-    ByteBuffer buffer;
-    RowLayout layout;
+    private ByteBuffer buffer;
+    private RowLayout layout;
     int count;
-    int firstOffset;
-    int stride;
-    int[] offsets = new int[0];
+    private int firstOffset;
+    private int stride;
+    private int[] offsets = new int[0];
 
-    /** The segment buffer holding the run: read-only and little-endian. */
+    /** Starts the run with one row at {@code offset} of {@code length} bytes. */
+    void start(ByteBuffer buffer, RowLayout layout, int offset, int length, boolean variable) {
+        this.buffer = buffer;
+        this.layout = layout;
+        this.count = 1;
+        this.firstOffset = offset;
+        this.stride = variable ? 0 : length;
+        if (variable) {
+            if (offsets.length < 2) {
+                offsets = new int[16];
+            }
+            offsets[0] = offset;
+            offsets[1] = offset + length;
+        }
+    }
+
+    /** Adds the row that directly follows the last one, of {@code length} bytes. */
+    void extend(int length) {
+        int n = count;
+        if (stride == 0) {
+            if (offsets.length < n + 2) {
+                offsets = Arrays.copyOf(offsets, Math.max(n + 2, offsets.length * 2));
+            }
+            offsets[n + 1] = offsets[n] + length;
+        }
+        count = n + 1;
+    }
+
     public ByteBuffer buffer() {
         return buffer;
     }
@@ -48,5 +80,10 @@ public final class RowRun {
     /** Length of row {@code r}. */
     public int rowLength(int r) {
         return stride != 0 ? stride : offsets[r + 1] - offsets[r];
+    }
+
+    /** Offset just past the run's last row. */
+    public int endOffset() {
+        return rowOffset(count - 1) + rowLength(count - 1);
     }
 }

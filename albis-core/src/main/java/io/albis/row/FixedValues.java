@@ -1,12 +1,13 @@
 package io.albis.row;
 
-import io.albis.schema.DataType;
 import io.albis.schema.TypeId;
-import io.albis.segment.ColumnStats;
-import io.albis.segment.StatKind;
 import java.nio.ByteBuffer;
 
-/** Reads a fixed-area value by type in the widened form statistics and filters compare. */
+/**
+ * Reads a fixed-area value by type in the widened form statistics and filters compare, from a
+ * row being built (the writer's staging buffer). Rows read from a file are read through
+ * {@link SegmentRows#longValue} and {@link SegmentRows#doubleValue}.
+ */
 public final class FixedValues {
     private FixedValues() {}
 
@@ -24,18 +25,5 @@ public final class FixedValues {
     /** Float and double widened to double. */
     public static double asDouble(ByteBuffer buf, int at, TypeId type) {
         return type == TypeId.FLOAT ? buf.getFloat(at) : buf.getDouble(at);
-    }
-
-    /**
-     * Adds a non-null fixed-width value at {@code at} to a statistics collector; string and
-     * binary values are added by the caller, which knows where their bytes are.
-     */
-    public static void addTo(ColumnStats.Collector stats, ByteBuffer buf, int at, DataType type) {
-        switch (StatKind.of(type)) {
-            case LONG -> stats.addLong(asLong(buf, at, type.id()));
-            case DOUBLE -> stats.addDouble(asDouble(buf, at, type.id()));
-            case WIDE -> stats.addWide(buf.getLong(at + 8), buf.getLong(at));
-            case BYTES, NONE -> { }
-        }
     }
 }

@@ -22,6 +22,7 @@ public final class RowLayout {
     public static final int MAX_ROW_LENGTH = Integer.MAX_VALUE - 1024;
 
     private final int[] tableColumns;
+    private final String[] names;
     private final DataType[] types;
     private final int[] fixedOffsets;
     private final int bitmapOffset;
@@ -34,10 +35,12 @@ public final class RowLayout {
         int n = group.size();
         tableColumns = group.columns();
         types = new DataType[n];
+        names = new String[n];
         fixedOffsets = new int[n];
         int varCount = 0;
         for (int s = 0; s < n; s++) {
             types[s] = schema.column(tableColumns[s]).type();
+            names[s] = schema.column(tableColumns[s]).name();
             if (types[s].isVariableWidth()) {
                 varCount++;
             }
@@ -70,6 +73,11 @@ public final class RowLayout {
     /** The schema column index stored in this slot. */
     public int tableColumn(int slot) {
         return tableColumns[slot];
+    }
+
+    /** The name of the column in this slot, for messages. */
+    public String columnName(int slot) {
+        return names[slot];
     }
 
     public int fixedOffset(int slot) {

@@ -1,7 +1,7 @@
 package io.albis.scan;
 
+import io.albis.internal.DirectMemory;
 import io.albis.read.AlbisReader;
-import io.albis.read.CorruptDataException;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
 import io.albis.row.RowLayout;
@@ -10,7 +10,6 @@ import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
-import io.albis.util.DirectMemory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -107,15 +106,10 @@ public final class ChecksumScan {
                 t.rows += count;
                 for (GroupPlan p : plans) {
                     RowRun run = runs[p.group];
-                    boolean direct = DirectMemory.AVAILABLE && run.buffer().isDirect();
-                    if (direct && run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
+                    if (run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
                         sumEvenColumns(p, run, count, t);
-                    } else if (direct) {
-                        sumRowsByAddress(p, run, count, t, table);
                     } else {
-                        for (int r = 0; r < count; r++) {
-                            sumRow(p, run.buffer(), run.rowOffset(r), run.rowLength(r), t, table);
-                        }
+                        sumRowsByAddress(p, run, count, t);
                     }
                 }
             }
@@ -253,22 +247,20 @@ public final class ChecksumScan {
 
     /**
      * Rows read by address, row-major. The run's rows are contiguous and lie inside the segment
-     * (checked once here); every row is at least its fixed area long (evenly spaced rows by
-     * construction, others checked by the cursor), so fixed slots are inside their row; each
-     * variable value is checked against its row before its bytes are summed a word at a time.
-     * Null slots are zero-filled, so they add nothing to the sum.
+     * (checked once here); the row codec has checked that every row is at least its fixed area
+     * long and that every string or binary value with bytes lies inside its row, so nothing read
+     * here is outside the run. Null slots are zero-filled, so they add nothing to the sum.
      */
-    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t, AlbisTable table) {
+    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t) {
         ByteBuffer buf = run.buffer();
-        DirectMemory.checkRange(buf, run.rowOffset(0), (long) run.rowOffset(count - 1) + run.rowLength(count - 1));
-        long base = DirectMemory.address(buf);
+        DirectMemory.checkRange(buf, run.rowOffset(0), run.endOffset());
+        long start = DirectMemory.address(buf);
         long sum = 0;
         long nulls = 0;
         long nullBytes = 0;
         long varBytes = 0;
         for (int r = 0; r < count; r++) {
-            long a = base + run.rowOffset(r);
-            int length = run.rowLength(r);
+            long a = start + run.rowOffset(r);
             for (int o : p.longs) {
                 sum += DirectMemory.getLong(a + o);
             }
@@ -286,13 +278,9 @@ public final class ChecksumScan {
             }
             for (int o : p.vars) {
                 long packed = DirectMemory.getLong(a + o);
-                int off = RowLayout.offsetOf(packed);
                 int size = RowLayout.sizeOf(packed);
                 if (size != 0) {
-                    if (off < p.fixedEnd || size < 0 || (long) off + size > length) {
-                        throw outsideRow(table, off, size, length);
-                    }
-                    sum += size + wordSum(a + off, size);
+                    sum += size + wordSum(a + RowLayout.offsetOf(packed), size);
                     varBytes += size;
                 }
             }
@@ -334,49 +322,6 @@ public final class ChecksumScan {
         return s + last;
     }
 
-    private static CorruptDataException outsideRow(AlbisTable table, int off, int size, int length) {
-        return new CorruptDataException(new io.albis.error.CorruptFileException(table.path(), -1,
-                "variable value (offset " + off + ", size " + size + ") outside its row of " + length + " bytes"));
-    }
-
-    private static void sumRow(GroupPlan p, ByteBuffer buf, int b, int length, Totals t, AlbisTable table) {
-        long sum = 0;
-        for (int o : p.longs) {
-            sum += buf.getLong(b + o);
-        }
-        for (int o : p.ints) {
-            sum += buf.getInt(b + o);
-        }
-        for (int o : p.shorts) {
-            sum += buf.getShort(b + o);
-        }
-        for (int o : p.bytes) {
-            sum += buf.get(b + o);
-        }
-        for (int o : p.bools) {
-            sum += buf.get(b + o) != 0 ? 1 : 0;
-        }
-        for (int o : p.vars) {
-            long packed = buf.getLong(b + o);
-            int off = RowLayout.offsetOf(packed);
-            int size = RowLayout.sizeOf(packed);
-            if (size != 0) {
-                if (off < p.fixedEnd || size < 0 || (long) off + size > length) {
-                    throw outsideRow(table, off, size, length);
-                }
-                sum += ValueChecksum.ofBytes(buf, b + off, size);
-                t.varBytes += size;
-            }
-        }
-        int bm = b + p.bitmapOffset;
-        for (int k = 0; k < p.nullCount.length; k++) {
-            int v = buf.get(bm + k) & 0xff;
-            t.nulls += p.nullCount[k][v];
-            t.nullBytes += p.nullWidth[k][v];
-        }
-        t.sum += sum;
-    }
-
     /** Offsets of one group's projected values, bucketed by how they are summed. */
     private static final class GroupPlan {
         int group;
@@ -386,7 +331,6 @@ public final class ChecksumScan {
         int[] bytes;
         int[] bools;
         int[] vars;
-        int fixedEnd;
         int bitmapOffset;
         long logicalFixedWidth;
         /** Per bitmap byte and byte value: how many projected value columns it marks null, and their widths. */
@@ -452,7 +396,6 @@ public final class ChecksumScan {
             p.bytes = toArray(bytes);
             p.bools = toArray(bools);
             p.vars = toArray(vars);
-            p.fixedEnd = layout.fixedEnd();
             p.bitmapOffset = layout.bitmapOffset();
             if (p.fixedColumns() == 1 && vars.isEmpty() && layout.bitmapBytes() == 1
                     && (p.longs.length == 1 || p.ints.length == 1)) {

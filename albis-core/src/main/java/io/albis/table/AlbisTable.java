@@ -200,7 +200,7 @@ public final class AlbisTable {
     }
 
     public AlbisReader newReader(ReadOptions options) throws IOException {
-        return new AlbisReader(this, options);
+        return new AlbisReader(new TableReadSource(this), options);
     }
 
     public AlbisReader newReader() throws IOException {

@@ -1,17 +1,20 @@
 package io.albis.table;
 
 import io.albis.error.AlbisFormatException;
+import io.albis.error.CorruptFileException;
 import io.albis.layout.FileHeader;
-import io.albis.row.FixedValues;
 import io.albis.row.RowLayout;
+import io.albis.row.SegmentRows;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
+import io.albis.schema.TypeId;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
 import io.albis.segment.StatKind;
 import io.albis.storage.ReadableFile;
+import io.albis.util.AlignedBuffers;
 import io.albis.util.Crc32c;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -102,16 +105,18 @@ public final class TableVerifier {
             if (headerPadding >= 0) {
                 problems.add(path + ": padding byte at " + headerPadding + " after the header is not zero");
             }
-            RowLayout layout = new RowLayout(schema, g);
+            SegmentRows rows = new SegmentRows(new RowLayout(schema, g));
+            // One direct buffer for the file's segments: the row codec reads direct memory.
+            ByteBuffer segment = AlignedBuffers.allocate(Math.max(meta.maxSegmentLength(), 1));
             int i = 0;
             for (SegmentMetadata seg : meta.segments()) {
-                ByteBuffer buf = ByteBuffer.allocate(seg.length()).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer buf = segment.clear().limit(seg.length()).slice().order(ByteOrder.LITTLE_ENDIAN);
                 file.readFully(seg.offset(), buf);
                 String where = path + " segment " + i + " (offset " + seg.offset() + ")";
                 if (Crc32c.of(buf, 0, seg.length()) != seg.crc32c()) {
                     problems.add(where + ": checksum mismatch");
                 } else {
-                    checkSegment(where, buf, seg, layout, schema, problems);
+                    checkSegment(path, where, buf, seg, rows, schema, problems);
                 }
                 long nonZero = firstNonZero(file, seg.offset() + seg.length(), seg.padding());
                 if (nonZero >= 0) {
@@ -137,82 +142,32 @@ public final class TableVerifier {
         return -1;
     }
 
-    private static void checkSegment(String where, ByteBuffer buf, SegmentMetadata seg, RowLayout layout, Schema schema,
-            List<String> problems) {
+    /**
+     * Walks the segment's rows with the row codec (which reports the first row whose lengths or
+     * offsets break the format, ending the segment's check), then checks what only a verifier
+     * checks: unused null bits, zero-filled null slots, nulls in non-nullable columns, booleans,
+     * strings and binaries back to back, and the statistics.
+     */
+    private static void checkSegment(String path, String where, ByteBuffer buf, SegmentMetadata seg, SegmentRows rows,
+            Schema schema, List<String> problems) {
+        RowLayout layout = rows.layout();
         int n = layout.slots();
         ColumnStats.Collector[] stats = new ColumnStats.Collector[n];
         for (int s = 0; s < n; s++) {
             stats[s] = new ColumnStats.Collector(StatKind.of(layout.type(s)));
         }
-        int base = 0;
-        for (int r = 0; r < seg.rowCount(); r++) {
-            int rowLen = layout.fixedEnd();
-            if (layout.hasVariable()) {
-                if (base + 4 > seg.length() || buf.getInt(base) < layout.fixedEnd()
-                        || buf.getInt(base) > seg.length() - base) {
-                    problems.add(where + ": row " + r + " has an impossible size");
+        try {
+            rows.start(buf, seg.length(), seg.rowCount(), path, seg.offset());
+            for (int r = 0; r < seg.rowCount(); r++) {
+                if (r > 0) {
+                    rows.next();
+                }
+                if (!checkRow(where, r, buf, rows, schema, stats, problems)) {
                     return;
                 }
-                rowLen = buf.getInt(base);
-            } else if (base + rowLen > seg.length()) {
-                problems.add(where + ": row " + r + " runs past the segment");
-                return;
             }
-            for (int bit = n; bit < layout.bitmapBytes() * 8; bit++) {
-                if ((buf.get(base + layout.bitmapOffset() + (bit >>> 3)) & (1 << (bit & 7))) != 0) {
-                    problems.add(where + ": row " + r + " sets unused null bit " + bit);
-                }
-            }
-            int varEnd = layout.fixedEnd();
-            for (int s = 0; s < n; s++) {
-                DataType t = layout.type(s);
-                int off = base + layout.fixedOffset(s);
-                boolean isNull = (buf.get(base + layout.nullByte(s)) & RowLayout.nullMask(s)) != 0;
-                String col = schema.column(layout.tableColumn(s)).name();
-                if (isNull) {
-                    // Fields of a null struct are stored null even when declared not null.
-                    if (!schema.column(layout.tableColumn(s)).nullable() && !belowNullableStruct(schema, layout.tableColumn(s))) {
-                        problems.add(where + ": row " + r + " has null in non-nullable column " + col);
-                    }
-                    for (int k = 0; k < t.fixedWidth(); k++) {
-                        if (buf.get(off + k) != 0) {
-                            problems.add(where + ": row " + r + " null slot of " + col + " is not zero-filled");
-                            break;
-                        }
-                    }
-                    stats[s].addNull();
-                    continue;
-                }
-                if (t.id() == io.albis.schema.TypeId.BOOLEAN && (buf.get(off) & 0xff) > 1) {
-                    problems.add(where + ": row " + r + " boolean " + col + " holds " + (buf.get(off) & 0xff)
-                            + ", not 0 or 1");
-                }
-                switch (StatKind.of(t)) {
-                    case LONG, DOUBLE, WIDE -> FixedValues.addTo(stats[s], buf, off, t);
-                    case BYTES -> {
-                        long packed = buf.getLong(off);
-                        int vo = RowLayout.offsetOf(packed);
-                        int vs = RowLayout.sizeOf(packed);
-                        if (vo != varEnd || vs < 0 || (long) vo + vs > rowLen) {
-                            problems.add(where + ": row " + r + " value of " + col + " (offset " + vo + ", size " + vs
-                                    + ") is not where the format puts it");
-                            return;
-                        }
-                        byte[] v = new byte[vs];
-                        buf.get(base + vo, v);
-                        stats[s].addBytes(v, 0, vs);
-                        varEnd += vs;
-                    }
-                    case NONE -> { }
-                }
-            }
-            if (layout.hasVariable() && varEnd != rowLen) {
-                problems.add(where + ": row " + r + " is " + rowLen + " bytes but its values end at " + varEnd);
-            }
-            base += rowLen;
-        }
-        if (base != seg.length()) {
-            problems.add(where + ": rows end at " + base + " but the segment is " + seg.length() + " bytes");
+        } catch (CorruptFileException e) {
+            problems.add(where + ": " + e.getMessage());
             return;
         }
         for (int s = 0; s < n; s++) {
@@ -223,6 +178,67 @@ public final class TableVerifier {
                         + " but the rows give " + want);
             }
         }
+    }
+
+    /** Checks the current row and adds its values to the statistics; false when the segment's check must end. */
+    private static boolean checkRow(String segment, int r, ByteBuffer buf, SegmentRows rows, Schema schema,
+            ColumnStats.Collector[] stats, List<String> problems) {
+        RowLayout layout = rows.layout();
+        int n = layout.slots();
+        int base = rows.rowOffset();
+        for (int bit = n; bit < layout.bitmapBytes() * 8; bit++) {
+            if ((buf.get(base + layout.bitmapOffset() + (bit >>> 3)) & (1 << (bit & 7))) != 0) {
+                problems.add(row(segment, r) + " sets unused null bit " + bit);
+            }
+        }
+        int varEnd = layout.fixedEnd();
+        for (int s = 0; s < n; s++) {
+            DataType t = layout.type(s);
+            String col = schema.column(layout.tableColumn(s)).name();
+            if (rows.isNull(s)) {
+                // Fields of a null struct are stored null even when declared not null.
+                if (!schema.column(layout.tableColumn(s)).nullable() && !belowNullableStruct(schema, layout.tableColumn(s))) {
+                    problems.add(row(segment, r) + " has null in non-nullable column " + col);
+                }
+                for (int k = 0; k < t.fixedWidth(); k++) {
+                    if (buf.get(base + layout.fixedOffset(s) + k) != 0) {
+                        problems.add(row(segment, r) + " null slot of " + col + " is not zero-filled");
+                        break;
+                    }
+                }
+                stats[s].addNull();
+                continue;
+            }
+            if (t.id() == TypeId.BOOLEAN && (rows.getByte(s) & 0xff) > 1) {
+                problems.add(row(segment, r) + " boolean " + col + " holds " + (rows.getByte(s) & 0xff) + ", not 0 or 1");
+            }
+            switch (StatKind.of(t)) {
+                case LONG -> stats[s].addLong(rows.longValue(s));
+                case DOUBLE -> stats[s].addDouble(rows.doubleValue(s));
+                case WIDE -> stats[s].addWide(rows.getWideHigh(s), rows.getLong(s));
+                case BYTES -> {
+                    int size = rows.getBytesLength(s);
+                    if (rows.getBytesOffset(s) != varEnd) {
+                        problems.add(row(segment, r) + " value of " + col + " (offset " + rows.getBytesOffset(s) + ", size " + size
+                                + ") is not where the format puts it");
+                        return false;
+                    }
+                    byte[] v = new byte[size];
+                    rows.copyBytes(s, v, 0);
+                    stats[s].addBytes(v, 0, size);
+                    varEnd += size;
+                }
+                case NONE -> { }
+            }
+        }
+        if (layout.hasVariable() && varEnd != rows.rowLength()) {
+            problems.add(row(segment, r) + " is " + rows.rowLength() + " bytes but its values end at " + varEnd);
+        }
+        return true;
+    }
+
+    private static String row(String segment, int r) {
+        return segment + ": row " + r;
     }
 
     private static boolean belowNullableStruct(Schema schema, int column) {

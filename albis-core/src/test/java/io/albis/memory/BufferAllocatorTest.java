@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.error.InvalidOptionException;
 import io.albis.util.AlignedBuffers;
-import io.albis.util.DirectMemory;
+import io.albis.internal.DirectMemory;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +45,7 @@ class BufferAllocatorTest {
             assertEquals(ByteOrder.LITTLE_ENDIAN, b.buffer().order());
             assertTrue(b.buffer().isDirect());
             assertFalse(b.buffer().isReadOnly());
-            if (DirectMemory.AVAILABLE) {
+            {
                 assertEquals(0, DirectMemory.address(b.buffer()) % AlignedBuffers.PAGE, "page-aligned");
             }
             b.buffer().putLong(0, 0x0102030405060708L);

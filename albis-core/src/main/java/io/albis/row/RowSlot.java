@@ -1,0 +1,171 @@
+package io.albis.row;
+
+import io.albis.internal.DirectMemory;
+import io.albis.schema.DataType;
+import io.albis.schema.TypeId;
+
+/**
+ * One slot's value in the current row of a {@link SegmentRows}: where its null bit and its value
+ * are, resolved once, so a getter is a load at the row's position plus a fixed offset. The rows
+ * have checked the current row (see {@link SegmentRows}), so the value lies inside it; a getter
+ * checks only that the slot is wide enough for the read (an {@link IllegalArgumentException}
+ * otherwise) or, for bytes, that the slot holds a string or binary. Values of a null slot read
+ * as zero; check {@link #isNull()} first.
+ */
+public final class RowSlot {
+    private final SegmentRows rows;
+    private final int slot;
+    private final String name;
+    private final DataType type;
+    private final TypeId typeId;
+    private final int nullByte;
+    private final int nullMask;
+    private final int offset;
+    private final int width;
+    private final boolean variable;
+
+    RowSlot(SegmentRows rows, int slot) {
+        RowLayout layout = rows.layout();
+        this.rows = rows;
+        this.slot = slot;
+        this.name = layout.columnName(slot);
+        this.type = layout.type(slot);
+        this.typeId = type.id();
+        this.nullByte = layout.nullByte(slot);
+        this.nullMask = RowLayout.nullMask(slot);
+        this.offset = layout.fixedOffset(slot);
+        this.width = type.fixedWidth();
+        this.variable = type.isVariableWidth();
+    }
+
+    public int slot() {
+        return slot;
+    }
+
+    public DataType type() {
+        return type;
+    }
+
+    public boolean isNull() {
+        return (DirectMemory.getByte(rows.rowAt() + nullByte) & nullMask) != 0;
+    }
+
+    /** Any non-zero byte is true, as the format says readers take it. */
+    public boolean getBoolean() {
+        return DirectMemory.getByte(at(1)) != 0;
+    }
+
+    public byte getByte() {
+        return DirectMemory.getByte(at(1));
+    }
+
+    public short getShort() {
+        return DirectMemory.getShort(at(2));
+    }
+
+    /** An int, or a date as days since 1970-01-01. */
+    public int getInt() {
+        return DirectMemory.getInt(at(4));
+    }
+
+    /** A long, a timestamp in microseconds, a decimal's unscaled value (the low word of a wide one). */
+    public long getLong() {
+        return DirectMemory.getLong(at(8));
+    }
+
+    public float getFloat() {
+        return Float.intBitsToFloat(DirectMemory.getInt(at(4)));
+    }
+
+    public double getDouble() {
+        return Double.longBitsToDouble(DirectMemory.getLong(at(8)));
+    }
+
+    /**
+     * A decimal's unscaled value as a long: the value of a decimal of at most 18 digits, or of a
+     * wide one that fits (else an {@link ArithmeticException}).
+     */
+    public long getUnscaledLong() {
+        long low = DirectMemory.getLong(at(8));
+        if (width == 16 && DirectMemory.getLong(rows.rowAt() + offset + 8) != low >> 63) {
+            throw new ArithmeticException("decimal value of column " + name + " does not fit a long");
+        }
+        return low;
+    }
+
+    /** The high word of a wide decimal's 128-bit unscaled value (its low word is {@link #getLong}). */
+    public long getWideHigh() {
+        return DirectMemory.getLong(at(16) + 8);
+    }
+
+    /** Boolean, byte, short, int, date, long, timestamp and decimal (the low word) widened to long. */
+    public long longValue() {
+        return switch (typeId) {
+            case BOOLEAN -> getBoolean() ? 1 : 0;
+            case BYTE -> getByte();
+            case SHORT -> getShort();
+            case INT, DATE -> getInt();
+            default -> getLong();
+        };
+    }
+
+    /** Float and double widened to double. */
+    public double doubleValue() {
+        return typeId == TypeId.FLOAT ? getFloat() : getDouble();
+    }
+
+    /** Byte length of the string or binary (0 for a null). */
+    public int getBytesLength() {
+        return RowLayout.sizeOf(packed());
+    }
+
+    /**
+     * Offset of the string or binary from the row's first byte; meaningful only when its length
+     * is not 0. With {@link SegmentRows#rowOffset()} it locates the bytes in the segment buffer.
+     */
+    public int getBytesOffset() {
+        return RowLayout.offsetOf(packed());
+    }
+
+    /** Copies the string's or binary's bytes into {@code dst} at {@code at}; returns their length. */
+    public int copyBytes(byte[] dst, int at) {
+        long packed = packed();
+        int size = RowLayout.sizeOf(packed);
+        if (size > 0) {
+            DirectMemory.copyToArray(rows.rowAt() + RowLayout.offsetOf(packed), dst, at, size);
+        }
+        return size;
+    }
+
+    /** Compares the string or binary with {@code literal} by unsigned bytes. */
+    public int compareBytes(byte[] literal) {
+        long packed = packed();
+        int size = RowLayout.sizeOf(packed);
+        long at = rows.rowAt() + RowLayout.offsetOf(packed);
+        int n = Math.min(size, literal.length);
+        for (int k = 0; k < n; k++) {
+            int d = Integer.compare(DirectMemory.getByte(at + k) & 0xff, literal[k] & 0xff);
+            if (d != 0) {
+                return d;
+            }
+        }
+        return Integer.compare(size, literal.length);
+    }
+
+    /** Where a read of {@code bytes} bytes starts, after checking the slot holds that many. */
+    private long at(int bytes) {
+        if (width < bytes) {
+            throw new IllegalArgumentException("column " + name + " holds " + type + " (" + width + " bytes); a "
+                    + bytes + "-byte value cannot be read from it");
+        }
+        return rows.rowAt() + offset;
+    }
+
+    /** The (offset, size) pair of a string or binary; checked against the row when the row was read. */
+    private long packed() {
+        if (!variable) {
+            throw new IllegalArgumentException("column " + name + " holds " + type + ", not a string or binary");
+        }
+        return DirectMemory.getLong(rows.rowAt() + offset);
+    }
+}
