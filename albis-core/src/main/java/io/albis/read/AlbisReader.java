@@ -352,13 +352,18 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     }
 
     private void closeRowGroup() throws IOException {
-        OpenRowGroup closing = open;
+        leaveRowGroup().close();
+    }
+
+    /** Forgets the open row group (which the caller closes) and its moving cursors. */
+    private OpenRowGroup leaveRowGroup() {
+        OpenRowGroup leaving = open;
         open = null;
         moving = new ColumnGroupCursor[0];
         movingFirst = null;
         movingOthers = new SegmentRows[0];
         plain = false;
-        closing.close();
+        return leaving;
     }
 
     @Override
@@ -366,13 +371,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         queuePos = queue.size();
         burst = 0;
         if (open != null) {
-            OpenRowGroup closing = open;
-            open = null;
-            moving = new ColumnGroupCursor[0];
-            movingFirst = null;
-            movingOthers = new SegmentRows[0];
-            plain = false;
-            closing.close();
+            leaveRowGroup().close();
         }
     }
 
