@@ -18,6 +18,8 @@ import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
 import io.albis.table.AlbisTable;
 import io.albis.table.SchemaStore;
+import io.albis.testing.ForwardingReadableFile;
+import io.albis.testing.ForwardingWritableFile;
 import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -189,29 +191,14 @@ class FailureSafetyTest {
             if (!path.equals(flakyPath)) {
                 return f;
             }
-            return new ReadableFile() {
-                @Override
-                public String path() {
-                    return f.path();
-                }
-
-                @Override
-                public long length() throws IOException {
-                    return f.length();
-                }
-
+            return new ForwardingReadableFile(f) {
                 @Override
                 public void readFully(long position, ByteBuffer dst) throws IOException {
                     if (position > 64 && !failed) {
                         failed = true;
                         throw new IOException("injected transient read error");
                     }
-                    f.readFully(position, dst);
-                }
-
-                @Override
-                public void close() throws IOException {
-                    f.close();
+                    delegate.readFully(position, dst);
                 }
             };
         }
@@ -224,28 +211,13 @@ class FailureSafetyTest {
         @Override
         public WritableFile create(String path) throws IOException {
             WritableFile f = super.create(path);
-            return new WritableFile() {
+            return new ForwardingWritableFile(f) {
                 @Override
                 public void write(ByteBuffer src) throws IOException {
                     if (failDataWrites && path.endsWith("/data")) {
                         throw new IOException("injected write error");
                     }
-                    f.write(src);
-                }
-
-                @Override
-                public long position() {
-                    return f.position();
-                }
-
-                @Override
-                public void sync() throws IOException {
-                    f.sync();
-                }
-
-                @Override
-                public void close() throws IOException {
-                    f.close();
+                    delegate.write(src);
                 }
             };
         }

@@ -13,11 +13,11 @@ import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.storage.LocalStorage;
-import io.albis.testing.ForwardingStorage;
-import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
 import io.albis.table.AlbisTable;
+import io.albis.testing.ForwardingStorage;
+import io.albis.testing.ForwardingWritableFile;
 import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -317,7 +317,7 @@ class WriterValidationTest {
             if (!path.endsWith("/data")) {
                 return f;
             }
-            return new WritableFile() {
+            return new ForwardingWritableFile(f) {
                 @Override
                 public void write(ByteBuffer src) throws IOException {
                     if (dataWritesUntilFailure == 0) {
@@ -329,22 +329,7 @@ class WriterValidationTest {
                     if (dataWritesUntilFailure > 0) {
                         dataWritesUntilFailure--;
                     }
-                    f.write(src);
-                }
-
-                @Override
-                public long position() {
-                    return f.position();
-                }
-
-                @Override
-                public void sync() throws IOException {
-                    f.sync();
-                }
-
-                @Override
-                public void close() throws IOException {
-                    f.close();
+                    delegate.write(src);
                 }
             };
         }

@@ -67,19 +67,12 @@ public final class AlbisTable {
         }
         // No state: a format 1.0 table, or a 2.0 table whose creating job has not committed (its
         // schema file is of format 2.0 then), which is not a table yet.
-        int schemaVersion = -1;
-        for (String name : names) {
-            schemaVersion = Math.max(schemaVersion, TableLayout.schemaVersion(name));
-        }
+        int schemaVersion = SchemaStore.latestVersion(names);
         if (schemaVersion < 0) {
             throw new NotAnAlbisTableException(path, -1, "not an Albis table: no " + TableLayout.SCHEMA_PREFIX
                     + "NNNNNNNN schema file in the directory");
         }
-        if (SchemaStore.isUncommittedCreation(storage, path, schemaVersion)) {
-            throw new NotAnAlbisTableException(path, -1, "not an Albis table yet: its creation has not committed (a"
-                    + " writer is creating it, or died doing so: 'albis repair --retention 0' removes what it left)");
-        }
-        Schema schema = SchemaStore.read(storage, path, schemaVersion);
+        Schema schema = SchemaStore.readWithoutState(storage, path, schemaVersion);
         List<RowGroupRef> rgs = new ArrayList<>();
         for (String name : names) {
             int index = TableLayout.rowGroupIndex(name);

@@ -2,11 +2,19 @@ package io.albis.table;
 
 import io.albis.error.CorruptFileException;
 import io.albis.error.NotAnAlbisTableException;
+import io.albis.layout.FileHeader;
 import io.albis.layout.TableLayout;
 import io.albis.schema.Schema;
 import io.albis.schema.SchemaCodec;
+import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import java.util.ConcurrentModificationException;
+import java.util.List;
 
 /**
  * Reads and publishes a table's versioned schema files. A new version is written under a
@@ -25,8 +33,13 @@ public final class SchemaStore {
         if (!storage.isDirectory(table)) {
             return -1;
         }
+        return latestVersion(storage.list(table));
+    }
+
+    /** The highest schema version among a table directory's names, or -1 if there is none. */
+    public static int latestVersion(List<String> names) {
         int best = -1;
-        for (String name : storage.list(table)) {
+        for (String name : names) {
             best = Math.max(best, TableLayout.schemaVersion(name));
         }
         return best;
@@ -47,7 +60,7 @@ public final class SchemaStore {
     /** Publishes {@code schema} as its version; fails if that version exists already. */
     public static void publish(Storage storage, String table, Schema schema) throws IOException {
         if (!SmallFiles.publish(storage, table, TableLayout.schemaName(schema.version()), SchemaCodec.encode(schema))) {
-            throw new java.util.ConcurrentModificationException("schema version " + schema.version() + " of " + table
+            throw new ConcurrentModificationException("schema version " + schema.version() + " of " + table
                     + " was published by someone else first");
         }
     }
@@ -58,25 +71,51 @@ public final class SchemaStore {
      */
     static boolean isUncommittedCreation(Storage storage, String table, int version) throws IOException {
         String path = storage.resolve(table, TableLayout.schemaName(version));
-        try (io.albis.storage.ReadableFile f = storage.open(path)) {
-            if (f.length() < io.albis.layout.FileHeader.LENGTH) {
+        try (ReadableFile f = storage.open(path)) {
+            if (f.length() < FileHeader.LENGTH) {
                 return false; // damaged: reading the schema reports it
             }
-            java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(io.albis.layout.FileHeader.LENGTH);
+            ByteBuffer header = ByteBuffer.allocate(FileHeader.LENGTH);
             f.readFully(0, header);
-            return (header.get(5) & 0xff) >= 2;
+            return isCreationSchema(header.array());
         }
+    }
+
+    /**
+     * Reads schema {@code version} of a table without a state: a format 1.0 table. The schema of a
+     * 2.0 table whose creation has not committed is refused: that is not a table yet.
+     */
+    static Schema readWithoutState(Storage storage, String table, int version) throws IOException {
+        String path = storage.resolve(table, TableLayout.schemaName(version));
+        byte[] bytes = bytes(storage, path, version);
+        if (isCreationSchema(bytes)) {
+            throw new NotAnAlbisTableException(table, -1, "not an Albis table yet: its creation has not committed (a"
+                    + " writer is creating it, or died doing so: 'albis repair --retention 0' removes what it left)");
+        }
+        return decode(bytes, path, version);
+    }
+
+    /** An Albis file of major version 2 or later, judged by its first bytes. */
+    private static boolean isCreationSchema(byte[] b) {
+        return b.length >= FileHeader.LENGTH && Arrays.equals(b, 0, FileHeader.MAGIC.length, FileHeader.MAGIC, 0,
+                FileHeader.MAGIC.length) && (b[5] & 0xff) >= 2;
     }
 
     /** Reads schema version {@code version} of the table. */
     public static Schema read(Storage storage, String table, int version) throws IOException {
         String path = storage.resolve(table, TableLayout.schemaName(version));
-        byte[] bytes;
+        return decode(bytes(storage, path, version), path, version);
+    }
+
+    private static byte[] bytes(Storage storage, String path, int version) throws IOException {
         try {
-            bytes = SmallFiles.read(storage, path, MAX_SCHEMA_BYTES);
-        } catch (java.nio.file.NoSuchFileException | java.io.FileNotFoundException e) {
+            return SmallFiles.read(storage, path, MAX_SCHEMA_BYTES);
+        } catch (NoSuchFileException | FileNotFoundException e) {
             throw new CorruptFileException(path, -1, "schema version " + version + " is missing");
         }
+    }
+
+    private static Schema decode(byte[] bytes, String path, int version) throws IOException {
         Schema schema = SchemaCodec.decode(bytes, path);
         if (schema.version() != version) {
             throw new CorruptFileException(path, -1, "file name says schema version " + version + " but it holds version "

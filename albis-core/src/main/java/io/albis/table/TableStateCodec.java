@@ -8,7 +8,9 @@ import io.albis.layout.TableLayout;
 import io.albis.util.ByteSink;
 import io.albis.util.ByteSource;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The bytes of a table state file and of a task manifest (docs/FORMAT.md, "Table state and
@@ -91,7 +93,7 @@ public final class TableStateCodec {
     private static List<TableState.Entry> entries(ByteSource in) throws CorruptFileException {
         int n = in.count("row group count", in.remaining() / MIN_ENTRY_BYTES);
         List<TableState.Entry> out = new ArrayList<>(n);
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (int i = 0; i < n; i++) {
             int at = in.position();
             String name = in.string("row group name");

@@ -11,6 +11,7 @@ import io.albis.storage.LocalStorage;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.table.SchemaStore;
+import io.albis.table.TableState;
 import io.albis.table.WriteMode;
 import java.io.Closeable;
 import java.io.IOException;
@@ -23,6 +24,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes rows into a table, as in the paper: set the values of a row with {@code setValue} or the
@@ -51,7 +54,7 @@ public final class AlbisWriter implements Closeable {
     private final int attempt;
     /** The job this writer commits on close, when it owns one. */
     private final WriteJob ownedJob;
-    private final java.util.List<io.albis.table.TableState.Entry> written = new java.util.ArrayList<>();
+    private final List<TableState.Entry> written = new ArrayList<>();
     private TaskCommit taskCommit;
     private CommitResult jobCommit;
     private RowGroupWriter current;
@@ -89,7 +92,7 @@ public final class AlbisWriter implements Closeable {
         structMarkers = schema.columns().stream().filter(Column::isStructMarker).mapToInt(Column::index).toArray();
         belowMarker = new int[structMarkers.length][];
         for (int k = 0; k < structMarkers.length; k++) {
-            java.util.List<String> path = schema.column(structMarkers[k]).path();
+            List<String> path = schema.column(structMarkers[k]).path();
             belowMarker[k] = schema.columns().stream().filter(c -> c.path().size() > path.size()
                     && c.path().subList(0, path.size()).equals(path)).mapToInt(Column::index).toArray();
         }
@@ -534,7 +537,7 @@ public final class AlbisWriter implements Closeable {
         current = null;
         rg.finish(options.sync());
         String dir = rg.dir();
-        written.add(new io.albis.table.TableState.Entry(dir.substring(dir.lastIndexOf('/') + 1), rg.rows()));
+        written.add(new TableState.Entry(dir.substring(dir.lastIndexOf('/') + 1), rg.rows()));
         rowGroupsWritten++;
     }
 
@@ -621,7 +624,7 @@ public final class AlbisWriter implements Closeable {
             if (ownedJob != null) {
                 ownedJob.abort();
             } else if (taskCommit == null) {
-                for (io.albis.table.TableState.Entry e : written) {
+                for (TableState.Entry e : written) {
                     storage.delete(storage.resolve(table, e.name()));
                 }
             }

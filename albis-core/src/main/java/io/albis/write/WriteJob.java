@@ -7,6 +7,7 @@ import io.albis.layout.TableLayout;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.table.Retention;
+import io.albis.table.SchemaStore;
 import io.albis.table.SmallFiles;
 import io.albis.table.TableCleaner;
 import io.albis.table.TableState;
@@ -67,15 +68,15 @@ public final class WriteJob {
         }
         List<String> names = storage.list(table);
         int base = TableStates.latestVersion(names);
-        int schemaVersion = -1;
+        int schemaVersion;
         if (base == 0) {
             for (String n : names) {
                 if (TableLayout.rowGroupIndex(n) >= 0) {
                     throw new InvalidOptionException(table + " is a format 1.0 table (row groups without a table state):"
                             + " this version reads it but does not write to it; convert it into a new table");
                 }
-                schemaVersion = Math.max(schemaVersion, TableLayout.schemaVersion(n));
             }
+            schemaVersion = SchemaStore.latestVersion(names);
             if (schemaVersion < 0) {
                 throw new NotAnAlbisTableException(table, -1, "not an Albis table: no schema file in the directory");
             }

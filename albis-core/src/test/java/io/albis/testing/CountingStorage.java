@@ -2,7 +2,6 @@ package io.albis.testing;
 
 import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
-import io.albis.storage.WritableFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -88,26 +87,11 @@ public final class CountingStorage extends ForwardingStorage {
         ReadableFile f = delegate.open(path);
         opens.merge(path, 1, Integer::sum);
         reads.computeIfAbsent(path, k -> new ArrayList<>());
-        return new ReadableFile() {
-            @Override
-            public String path() {
-                return f.path();
-            }
-
-            @Override
-            public long length() throws IOException {
-                return f.length();
-            }
-
+        return new ForwardingReadableFile(f) {
             @Override
             public void readFully(long position, ByteBuffer dst) throws IOException {
                 reads.get(path).add(new Read(position, dst.remaining()));
-                f.readFully(position, dst);
-            }
-
-            @Override
-            public void close() throws IOException {
-                f.close();
+                delegate.readFully(position, dst);
             }
         };
     }

@@ -119,28 +119,13 @@ public final class FaultInjectingStorage extends ForwardingStorage {
     @Override
     public ReadableFile open(String path) throws IOException {
         ReadableFile f = op("open " + path, () -> delegate.open(path));
-        return new ReadableFile() {
-            @Override
-            public String path() {
-                return f.path();
-            }
-
-            @Override
-            public long length() throws IOException {
-                return f.length();
-            }
-
+        return new ForwardingReadableFile(f) {
             @Override
             public void readFully(long position, ByteBuffer dst) throws IOException {
                 op("read " + path, () -> {
-                    f.readFully(position, dst);
+                    delegate.readFully(position, dst);
                     return null;
                 });
-            }
-
-            @Override
-            public void close() throws IOException {
-                f.close();
             }
         };
     }
@@ -148,24 +133,19 @@ public final class FaultInjectingStorage extends ForwardingStorage {
     @Override
     public WritableFile create(String path) throws IOException {
         WritableFile f = op("create " + path, () -> delegate.create(path));
-        return new WritableFile() {
+        return new ForwardingWritableFile(f) {
             @Override
             public void write(ByteBuffer src) throws IOException {
                 op("write " + path, () -> {
-                    f.write(src);
+                    delegate.write(src);
                     return null;
                 });
             }
 
             @Override
-            public long position() {
-                return f.position();
-            }
-
-            @Override
             public void sync() throws IOException {
                 op("sync " + path, () -> {
-                    f.sync();
+                    delegate.sync();
                     return null;
                 });
             }
@@ -173,7 +153,7 @@ public final class FaultInjectingStorage extends ForwardingStorage {
             @Override
             public void close() throws IOException {
                 op("close " + path, () -> {
-                    f.close();
+                    delegate.close();
                     return null;
                 });
             }
