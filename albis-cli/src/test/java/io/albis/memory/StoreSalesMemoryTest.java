@@ -114,8 +114,15 @@ class StoreSalesMemoryTest {
         assertEquals(0, number("outstanding"), report.get("usage"));
         assertEquals(0, number("inUse"), report.get("usage"));
         assertTrue(number("peakReserved") <= number("limit"), report.get("usage"));
-        // Four readers of 23 column groups, one 256 KiB buffer each, at some moment all at once.
-        assertTrue(number("peakInUse") >= 4 * 23 * (long) SEGMENT_SIZE, report.get("usage"));
+        // A reader of 23 column groups holds one 256 KiB buffer for each.
+        assertTrue(number("peakInUse") >= 23 * (long) SEGMENT_SIZE, report.get("usage"));
+    }
+
+    @Test
+    void fourReadersHoldingTheirBuffersAtOnceFitUnderTheLimit() {
+        assertTrue(number("fourOpenInUse") >= 4 * 23 * (long) SEGMENT_SIZE, report.get("all"));
+        assertEquals(0, number("fourOpenThenClosedInUse"), report.get("all"));
+        assertTrue(number("peakReservedAfterFourOpen") <= number("limit"), report.get("all"));
     }
 
     @Test

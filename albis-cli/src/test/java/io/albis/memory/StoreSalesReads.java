@@ -1,9 +1,14 @@
 package io.albis.memory;
 
+import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
+import io.albis.read.RowRun;
 import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The child JVM of {@link StoreSalesMemoryTest}, started with little heap and direct memory:
@@ -27,6 +32,28 @@ public final class StoreSalesReads {
         System.out.println("inUse=" + u.inUse());
         System.out.println("peakReserved=" + u.peakReserved());
         System.out.println("peakInUse=" + u.peakInUse());
+
+        // Whether the scan's four readers ever held all their buffers at the same moment is up to
+        // the scheduler; four readers stopped on their first rows hold them for certain.
+        List<AlbisReader> open = new ArrayList<>();
+        try {
+            for (int rg = 0; rg < 4; rg++) {
+                AlbisReader reader = table.newReader(ReadOptions.all().withRowGroups(new int[] {rg}));
+                open.add(reader);
+                RowRun[] runs = new RowRun[table.schema().groups().size()];
+                Arrays.setAll(runs, g -> new RowRun());
+                if (reader.nextRun(runs) <= 0) {
+                    throw new IllegalStateException("row group " + rg + " has no rows");
+                }
+            }
+            System.out.println("fourOpenInUse=" + shared.usage().inUse());
+        } finally {
+            for (AlbisReader reader : open) {
+                reader.close();
+            }
+        }
+        System.out.println("fourOpenThenClosedInUse=" + shared.usage().inUse());
+        System.out.println("peakReservedAfterFourOpen=" + shared.usage().peakReserved());
 
         // A limit below what four readers need: a clear error, and the allocator gets everything back.
         BufferAllocator small = new BufferAllocator(512 << 10);
