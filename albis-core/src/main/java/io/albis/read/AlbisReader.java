@@ -3,6 +3,7 @@ package io.albis.read;
 import io.albis.error.CorruptFileException;
 import io.albis.filter.BoundPredicate;
 import io.albis.filter.RowValues;
+import io.albis.internal.DirectMemory;
 import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
@@ -42,8 +43,18 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     /** The rows each column group read is walked with (by group position), for the reader's whole life. */
     private final SegmentRows[] rowsOfGroup;
     private final RowView row;
-    /** The view's slot readers, which the primitive getters read. */
+    /** The view's slot readers (by reader column), for the checks of the primitive getters and the filters. */
     private final RowSlot[] slots;
+    /**
+     * What the primitive getters read, by reader column: the rows of its group, and its slot's
+     * {@link RowSlot#nullInfo()} and {@link RowSlot#valueInfo()}. When one group is read its rows
+     * are {@link #singleRows}, a final field, so a loop over the columns of a row loads the row's
+     * location once.
+     */
+    private final SegmentRows[] rowsOf;
+    private final SegmentRows singleRows;
+    private final long[] nullInfo;
+    private final long[] valueInfo;
     private final RowGroupOpener opener;
     /** Lends the segment buffers (ReadOptions#allocator, or the shared one). */
     private final io.albis.memory.BufferAllocator allocator;
@@ -95,6 +106,17 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         }
         this.row = new RowView(plan, rowsOfGroup);
         this.slots = row.slots();
+        // Projected columns, then those only the filter reads.
+        int columns = slots.length;
+        this.rowsOf = new SegmentRows[columns];
+        this.nullInfo = new long[columns];
+        this.valueInfo = new long[columns];
+        for (int i = 0; i < columns; i++) {
+            rowsOf[i] = rowsOfGroup[plan.group[i]];
+            nullInfo[i] = slots[i].nullInfo();
+            valueInfo[i] = slots[i].valueInfo();
+        }
+        this.singleRows = plan.neededGroups.length == 1 ? rowsOfGroup[plan.neededGroups[0]] : null;
         this.opener = new RowGroupOpener(plan, table.storage(), options.verifyChecksums(), stats);
         this.queue = table.rowGroups(options.rowGroups());
         this.allocator = options.allocator();
@@ -377,59 +399,74 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     // ------------------------------------------------------------------ values of the current row
 
+    /** Location of the current row of column {@code i}'s group. */
+    private long rowAt(int i) {
+        SegmentRows only = singleRows;
+        return (only != null ? only : rowsOf[i]).rowAt();
+    }
+
+    /** Where a read of {@code bytes} bytes of column {@code i}'s value starts, after the slot's width check. */
+    private long valueAt(int i, int bytes) {
+        long info = valueInfo[i];
+        if (!RowSlot.holds(info, bytes)) {
+            throw slots[i].tooNarrow(bytes);
+        }
+        return RowSlot.valueAt(rowAt(i), info);
+    }
+
     @Override
     public boolean isNull(int i) {
-        return slots[i].isNull();
+        return RowSlot.isNull(rowAt(i), nullInfo[i]);
     }
 
     @Override
     public boolean getBoolean(int i) {
-        return slots[i].getBoolean();
+        return DirectMemory.getByte(valueAt(i, 1)) != 0;
     }
 
     @Override
     public byte getByte(int i) {
-        return slots[i].getByte();
+        return DirectMemory.getByte(valueAt(i, 1));
     }
 
     @Override
     public short getShort(int i) {
-        return slots[i].getShort();
+        return DirectMemory.getShort(valueAt(i, 2));
     }
 
     @Override
     public int getInt(int i) {
-        return slots[i].getInt();
+        return DirectMemory.getInt(valueAt(i, 4));
     }
 
     @Override
     public long getLong(int i) {
-        return slots[i].getLong();
+        return DirectMemory.getLong(valueAt(i, 8));
     }
 
     @Override
     public float getFloat(int i) {
-        return slots[i].getFloat();
+        return Float.intBitsToFloat(DirectMemory.getInt(valueAt(i, 4)));
     }
 
     @Override
     public double getDouble(int i) {
-        return slots[i].getDouble();
+        return Double.longBitsToDouble(DirectMemory.getLong(valueAt(i, 8)));
     }
 
     @Override
     public int getDate(int i) {
-        return slots[i].getInt();
+        return getInt(i);
     }
 
     @Override
     public long getTimestampMicros(int i) {
-        return slots[i].getLong();
+        return getLong(i);
     }
 
     @Override
     public long getDecimalUnscaled(int i) {
-        return slots[i].getUnscaledLong();
+        return slots[i].unscaledLongAt(valueAt(i, 8));
     }
 
     @Override
@@ -439,12 +476,12 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     @Override
     public long wideHigh(int i) {
-        return slots[i].getWideHigh();
+        return DirectMemory.getLong(valueAt(i, 16) + 8);
     }
 
     @Override
     public long wideLow(int i) {
-        return slots[i].getLong();
+        return getLong(i);
     }
 
     @Override

@@ -47,7 +47,58 @@ public final class RowSlot {
     }
 
     public boolean isNull() {
-        return (DirectMemory.getByte(rows.rowAt() + nullByte) & nullMask) != 0;
+        return isNull(rows.rowAt(), nullInfo());
+    }
+
+    // A reader of many slots (AlbisReader's getters) keeps each slot's null bit and value place
+    // packed in a long array and reads a row with the static methods below: one array load a
+    // value instead of three dependent loads through this object and its rows (store_sales, 23
+    // columns: isNull 1.3 -> 0.9 ns).
+
+    /** This slot's null byte (low 32 bits) and mask (high 32 bits), for {@link #isNull(long, long)}. */
+    public long nullInfo() {
+        return (long) nullMask << 32 | nullByte;
+    }
+
+    /** Whether the slot whose {@link #nullInfo()} is {@code nullInfo} is null in the row at {@code rowAt}. */
+    public static boolean isNull(long rowAt, long nullInfo) {
+        return (DirectMemory.getByte(rowAt + (int) nullInfo) & (nullInfo >>> 32)) != 0;
+    }
+
+    /** This slot's value offset (low 32 bits) and width (high 32 bits), for {@link #valueAt}. */
+    public long valueInfo() {
+        return (long) width << 32 | offset;
+    }
+
+    /**
+     * Whether the slot whose {@link #valueInfo()} is {@code valueInfo} is at least {@code bytes}
+     * wide: the check of every getter. If not, throw {@link #tooNarrow}.
+     */
+    public static boolean holds(long valueInfo, int bytes) {
+        return (int) (valueInfo >>> 32) >= bytes;
+    }
+
+    /** Where the value of the slot whose {@link #valueInfo()} is {@code valueInfo} starts in the row at {@code rowAt}. */
+    public static long valueAt(long rowAt, long valueInfo) {
+        return rowAt + (int) valueInfo;
+    }
+
+    /** The error for a read of {@code bytes} bytes from this slot, which is narrower. */
+    public IllegalArgumentException tooNarrow(int bytes) {
+        return new IllegalArgumentException("column " + name + " holds " + type + " (" + width + " bytes); a " + bytes
+                + "-byte value cannot be read from it");
+    }
+
+    /**
+     * A decimal's unscaled value as a long, read at {@code at} (from {@link #valueAt}): see
+     * {@link #getUnscaledLong()}.
+     */
+    public long unscaledLongAt(long at) {
+        long low = DirectMemory.getLong(at);
+        if (width == 16 && DirectMemory.getLong(at + 8) != low >> 63) {
+            throw new ArithmeticException("decimal value of column " + name + " does not fit a long");
+        }
+        return low;
     }
 
     /** Any non-zero byte is true, as the format says readers take it. */
@@ -86,11 +137,7 @@ public final class RowSlot {
      * wide one that fits (else an {@link ArithmeticException}).
      */
     public long getUnscaledLong() {
-        long low = DirectMemory.getLong(at(8));
-        if (width == 16 && DirectMemory.getLong(rows.rowAt() + offset + 8) != low >> 63) {
-            throw new ArithmeticException("decimal value of column " + name + " does not fit a long");
-        }
-        return low;
+        return unscaledLongAt(at(8));
     }
 
     /** The high word of a wide decimal's 128-bit unscaled value (its low word is {@link #getLong}). */
@@ -155,8 +202,7 @@ public final class RowSlot {
     /** Where a read of {@code bytes} bytes starts, after checking the slot holds that many. */
     private long at(int bytes) {
         if (width < bytes) {
-            throw new IllegalArgumentException("column " + name + " holds " + type + " (" + width + " bytes); a "
-                    + bytes + "-byte value cannot be read from it");
+            throw tooNarrow(bytes);
         }
         return rows.rowAt() + offset;
     }

@@ -365,8 +365,11 @@ public final class SegmentRows {
         return slotReaders[slot].compareBytes(literal);
     }
 
-    /** Location of the current row's first byte, for {@link RowSlot}. */
-    long rowAt() {
+    /**
+     * Location of the current row's first byte, for {@link RowSlot} and the readers that read
+     * values with its static methods. Every slot of the current row lies inside the segment.
+     */
+    public long rowAt() {
         return rowAt;
     }
 }
