@@ -86,6 +86,13 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
      * {@code pos} stands at the end of that stretch: the exact position is {@code pos - burst}.
      */
     private long burst;
+    /**
+     * The plain stretch of fixed-width rows being handed out, if any: the rows stepped (null
+     * otherwise), and the location of the stretch's last row. Its rows are counted from the
+     * locations, so the hot path updates nothing but the row's location.
+     */
+    private SegmentRows plainRows;
+    private long plainLimit;
 
     /** The first exception that left the cursors in an unknown state; the reader refuses to go on after it. */
     private Throwable failure;
@@ -173,8 +180,17 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     /** Moves to the next matching row; false at the end. */
     public boolean advance() throws IOException {
+        // Hot path, small enough that the JIT always inlines it: the next fixed-width row of a
+        // plain stretch is one add to the row's location and one compare, which cannot fail.
+        SegmentRows rows = plainRows;
+        if (rows != null && rows.stepUpTo(plainLimit)) {
+            return true;
+        }
+        return advanceGuarded();
+    }
+
+    private boolean advanceGuarded() throws IOException {
         try {
-            // Hot path kept small so the JIT inlines it: the next row of the current stretch.
             if (burst > 0) {
                 burst--;
                 if (plain) {
@@ -207,6 +223,10 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     /** Makes {@code pos} exact again (rows handed out by the hot path are behind it). */
     private void syncPos() {
+        if (plainRows != null) {
+            pos -= plainRows.rowsUpTo(plainLimit);
+            plainRows = null;
+        }
         pos -= burst;
         burst = 0;
     }
@@ -217,7 +237,12 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         for (ColumnGroupCursor c : moving) {
             n = Math.min(n, c.rowsLeftInSegment() - 1);
         }
-        burst = n;
+        if (plain && !movingFirst.layout().hasVariable()) {
+            plainRows = movingFirst;
+            plainLimit = movingFirst.locationAhead((int) n);
+        } else {
+            burst = n;
+        }
         pos += n;
     }
 
@@ -392,6 +417,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     public void close() throws IOException {
         queuePos = queue.size();
         burst = 0;
+        plainRows = null;
         if (open != null) {
             leaveRowGroup().close();
         }
@@ -466,7 +492,11 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     @Override
     public long getDecimalUnscaled(int i) {
-        return slots[i].unscaledLongAt(valueAt(i, 8));
+        long at = valueAt(i, 8);
+        if (!RowSlot.fitsLong(at, valueInfo[i])) {
+            throw slots[i].doesNotFitLong();
+        }
+        return DirectMemory.getLong(at);
     }
 
     @Override

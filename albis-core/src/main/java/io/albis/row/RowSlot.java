@@ -90,15 +90,18 @@ public final class RowSlot {
     }
 
     /**
-     * A decimal's unscaled value as a long, read at {@code at} (from {@link #valueAt}): see
-     * {@link #getUnscaledLong()}.
+     * Whether the decimal at {@code at} (from {@link #valueAt}) of the slot whose
+     * {@link #valueInfo()} is {@code valueInfo} fits a long: always for decimals of up to 18
+     * digits, for a wide one when its high word only extends the low word's sign. If not, throw
+     * {@link #doesNotFitLong()}.
      */
-    public long unscaledLongAt(long at) {
-        long low = DirectMemory.getLong(at);
-        if (width == 16 && DirectMemory.getLong(at + 8) != low >> 63) {
-            throw new ArithmeticException("decimal value of column " + name + " does not fit a long");
-        }
-        return low;
+    public static boolean fitsLong(long at, long valueInfo) {
+        return (int) (valueInfo >>> 32) != 16 || DirectMemory.getLong(at + 8) == DirectMemory.getLong(at) >> 63;
+    }
+
+    /** The error for a wide decimal of this slot that does not fit a long. */
+    public ArithmeticException doesNotFitLong() {
+        return new ArithmeticException("decimal value of column " + name + " does not fit a long");
     }
 
     /** Any non-zero byte is true, as the format says readers take it. */
@@ -137,7 +140,11 @@ public final class RowSlot {
      * wide one that fits (else an {@link ArithmeticException}).
      */
     public long getUnscaledLong() {
-        return unscaledLongAt(at(8));
+        long at = at(8);
+        if (!fitsLong(at, valueInfo())) {
+            throw doesNotFitLong();
+        }
+        return DirectMemory.getLong(at);
     }
 
     /** The high word of a wide decimal's 128-bit unscaled value (its low word is {@link #getLong}). */

@@ -167,6 +167,37 @@ public final class SegmentRows {
         nextSlow();
     }
 
+    /**
+     * Moves to the next fixed-width row if it lies at or before {@code limit} (from
+     * {@link #locationAhead}); false, not moving, otherwise. No check can fail here: the rows of
+     * the segment were checked when it was loaded, and the limit lies inside it.
+     */
+    public boolean stepUpTo(long limit) {
+        long at = rowAt + stride;
+        if (at > limit) {
+            return false;
+        }
+        rowAt = at;
+        return true;
+    }
+
+    /**
+     * The location of the fixed-width row {@code n} ≥ 0 rows after the current one, for
+     * {@link #stepUpTo}; there must be that many ({@link #rowsLeft()} > n).
+     */
+    public long locationAhead(int n) {
+        if (variable || n < 0 || n >= rowsLeft()) {
+            throw new IllegalStateException("no fixed-width row " + n + " rows after row " + rowIndex() + " of a segment of "
+                    + rowCount + " rows");
+        }
+        return rowAt + (long) n * stride;
+    }
+
+    /** Fixed-width rows after the current one up to the location {@code limit} (from {@link #locationAhead}). */
+    public int rowsUpTo(long limit) {
+        return (int) ((limit - rowAt) / stride);
+    }
+
     private void nextSlow() throws CorruptFileException {
         if (!variable) {
             throw noNextRow(1);
