@@ -64,21 +64,22 @@ class RunsBatchesAndScanAgreeTest {
         Schema.Builder b = Schema.builder()
                 .column("i", DataType.INT).column("l", DataType.LONG).column("d", DataType.DOUBLE)
                 .column("s", DataType.STRING).column("bo", DataType.BOOLEAN).column("w", DataType.decimal(30, 2))
-                .column("sh", DataType.SHORT).column("f", DataType.FLOAT);
+                .column("sh", DataType.SHORT).column("f", DataType.FLOAT)
+                .column("i2", DataType.INT).column("dt", DataType.DATE);
         // Not nextInt(4): the first power-of-two draw of Randoms seeded 0..99 is nearly always the same.
         switch (rnd.nextInt(12) % 4) {
             case 1 -> b.columnPerGroup();
             case 3 -> {
                 // Every fixed-width column in one group: the scan's wide-row path.
                 Map<String, List<String>> groups = new LinkedHashMap<>();
-                groups.put("fixed", List.of("i", "l", "d", "bo", "w", "sh", "f"));
+                groups.put("fixed", List.of("i", "l", "d", "bo", "w", "sh", "f", "i2", "dt"));
                 groups.put("strings", List.of("s"));
                 b.groups(groups);
             }
             case 2 -> {
                 Map<String, List<String>> groups = new LinkedHashMap<>();
                 groups.put("a", List.of("i", "s"));
-                groups.put("b", List.of("l", "d", "bo"));
+                groups.put("b", List.of("l", "d", "bo", "i2", "dt"));
                 b.groups(groups);
             }
             default -> { }
@@ -113,6 +114,12 @@ class RunsBatchesAndScanAgreeTest {
                 }
                 if (rnd.nextInt(5) > 0) {
                     w.setFloat(7, rnd.nextFloat() - 0.5f);
+                }
+                if (rnd.nextInt(5) > 0) {
+                    w.setInt(8, rnd.nextInt());
+                }
+                if (rnd.nextInt(5) > 0) {
+                    w.setDate(9, rnd.nextInt(40000) - 20000);
                 }
                 w.nextRow();
             }
@@ -154,7 +161,7 @@ class RunsBatchesAndScanAgreeTest {
                     switch (type.id()) {
                         case BOOLEAN -> sum += r.getBoolean(c) ? 1 : 0;
                         case SHORT -> sum += r.getShort(c);
-                        case INT -> sum += r.getInt(c);
+                        case INT, DATE -> sum += r.getInt(c);
                         case LONG -> sum += r.getLong(c);
                         case FLOAT -> sum += ValueChecksum.ofFloat(r.getFloat(c));
                         case DOUBLE -> sum += ValueChecksum.ofDouble(r.getDouble(c));
@@ -199,6 +206,7 @@ class RunsBatchesAndScanAgreeTest {
             case BOOLEAN -> v.bytes[k] != 0;
             case SHORT -> v.shorts[k];
             case INT -> v.ints[k];
+            case DATE -> java.time.LocalDate.ofEpochDay(v.ints[k]);
             case LONG -> v.longs[k];
             case FLOAT -> v.floats[k];
             case DOUBLE -> Double.doubleToRawLongBits(v.doubles[k]);
