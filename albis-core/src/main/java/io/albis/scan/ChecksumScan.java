@@ -250,24 +250,26 @@ public final class ChecksumScan {
 
     /**
      * A single int column (bitmap byte, then the value; a row of {@link #INT_ROW} bytes): one
-     * 8-byte load a row gives both, the value 8 bits up and the null bit at {@code mask}. Two rows
-     * a step in an int-counted loop, which C2 unrolls; a constant stride, which it folds. The
-     * last row, whose 8 bytes could reach past the run, takes the two-load loop.
+     * 8-byte load a row gives both, the value 8 bits up and the null bit at {@code mask}. Four rows
+     * a step in an int-counted loop with a constant stride, which C2 folds. The last rows (at
+     * least one, whose 8 bytes could reach past the run) take the two-load loop.
      */
     private static long sumIntRows(long start, int count, int mask, Totals t) {
-        int pairs = Math.max(count - 1, 0) / 2;
+        int quads = Math.max(count - 1, 0) / 4;
         long s0 = 0;
         long s1 = 0;
         long marked = 0;
-        for (int i = 0; i < pairs; i++) {
-            long a = start + i * (2L * INT_ROW);
+        for (int i = 0; i < quads; i++) {
+            long a = start + i * (4L * INT_ROW);
             long w0 = DirectMemory.getLong(a);
             long w1 = DirectMemory.getLong(a + INT_ROW);
-            s0 += (int) (w0 >>> 8);
-            s1 += (int) (w1 >>> 8);
-            marked += (w0 & mask) + (w1 & mask);
+            long w2 = DirectMemory.getLong(a + 2 * INT_ROW);
+            long w3 = DirectMemory.getLong(a + 3 * INT_ROW);
+            s0 += (long) (int) (w0 >>> 8) + (int) (w1 >>> 8);
+            s1 += (long) (int) (w2 >>> 8) + (int) (w3 >>> 8);
+            marked += (w0 & mask) + (w1 & mask) + (w2 & mask) + (w3 & mask);
         }
-        int done = 2 * pairs;
+        int done = 4 * quads;
         long tail = start + (long) done * INT_ROW;
         long nulls = marked >>> Integer.numberOfTrailingZeros(mask);
         nulls += sumIntColumn(tail + 1, tail, start + (long) count * INT_ROW, INT_ROW, mask, t);
