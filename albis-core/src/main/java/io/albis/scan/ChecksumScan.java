@@ -217,7 +217,7 @@ public final class ChecksumScan {
         // Separate methods, so the JIT compiles each loop for the one shape it sees.
         if (p.fusedLong) {
             nulls = sumLongColumn(start + p.fusedOffset, start + p.bitmapOffset, stop, stride, mask, t);
-        } else if (stride == INT_ROW && p.bitmapOffset == 0 && p.fusedOffset == 1) {
+        } else if (stride == INT_ROW && p.bitmapOffset == 0 && p.fusedOffset == 1 && mask == 1) {
             nulls = sumIntRows(start, (int) ((stop - start) / INT_ROW), mask, t);
         } else {
             nulls = sumIntColumn(start + p.fusedOffset, start + p.bitmapOffset, stop, stride, mask, t);
@@ -256,24 +256,28 @@ public final class ChecksumScan {
      */
     private static long sumIntRows(long start, int count, int mask, Totals t) {
         int quads = Math.max(count - 1, 0) / 4;
-        long s0 = 0;
-        long s1 = 0;
-        long marked = 0;
+        // The values summed unsigned; one mask takes each row's null bit (bit 0) and sign bit
+        // (bit 39), summed into one counter: nulls below bit 39, negative values above it.
+        long bits = 1L << 39 | 1;
+        long u0 = 0;
+        long u1 = 0;
+        long counts = 0;
         for (int i = 0; i < quads; i++) {
             long a = start + i * (4L * INT_ROW);
             long w0 = DirectMemory.getLong(a);
             long w1 = DirectMemory.getLong(a + INT_ROW);
             long w2 = DirectMemory.getLong(a + 2 * INT_ROW);
             long w3 = DirectMemory.getLong(a + 3 * INT_ROW);
-            s0 += (long) (int) (w0 >>> 8) + (int) (w1 >>> 8);
-            s1 += (long) (int) (w2 >>> 8) + (int) (w3 >>> 8);
-            marked += (w0 & mask) + (w1 & mask) + (w2 & mask) + (w3 & mask);
+            u0 += ((w0 >>> 8) & 0xFFFF_FFFFL) + ((w1 >>> 8) & 0xFFFF_FFFFL);
+            u1 += ((w2 >>> 8) & 0xFFFF_FFFFL) + ((w3 >>> 8) & 0xFFFF_FFFFL);
+            counts += (w0 & bits) + (w1 & bits) + (w2 & bits) + (w3 & bits);
         }
         int done = 4 * quads;
         long tail = start + (long) done * INT_ROW;
-        long nulls = marked >>> Integer.numberOfTrailingZeros(mask);
+        long nulls = counts & ((1L << 39) - 1);
+        long negatives = counts >>> 39;
         nulls += sumIntColumn(tail + 1, tail, start + (long) count * INT_ROW, INT_ROW, mask, t);
-        t.sum += s0 + s1;
+        t.sum += u0 + u1 - (negatives << 32);
         return nulls;
     }
 
