@@ -17,17 +17,20 @@ import org.apache.hadoop.fs.FileStatus;
  * skipped.
  */
 final class InputFiles {
-    static final InputFiles PARQUET = new InputFiles("Parquet", ".parquet", "PAR1");
+    /** Parquet files start with PAR1, or PARE when their footer is encrypted (which the converter names). */
+    static final InputFiles PARQUET = new InputFiles("Parquet", ".parquet", "PAR1", "PARE");
     static final InputFiles ORC = new InputFiles("ORC", ".orc", "ORC");
 
     private final String format;
     private final String extension;
     private final byte[] magic;
+    private final byte[] otherMagic;
 
-    private InputFiles(String format, String extension, String magic) {
+    private InputFiles(String format, String extension, String magic, String... otherMagic) {
         this.format = format;
         this.extension = extension;
         this.magic = magic.getBytes(StandardCharsets.US_ASCII);
+        this.otherMagic = otherMagic.length == 0 ? null : otherMagic[0].getBytes(StandardCharsets.US_ASCII);
     }
 
     /** The input files at {@code in}, a file or a directory. */
@@ -63,7 +66,8 @@ final class InputFiles {
     boolean startsWithMagic(HadoopFile f) {
         byte[] head = new byte[magic.length];
         try (InputStream in = f.open()) {
-            return in.readNBytes(head, 0, head.length) == head.length && Arrays.equals(head, magic);
+            return in.readNBytes(head, 0, head.length) == head.length
+                    && (Arrays.equals(head, magic) || Arrays.equals(head, otherMagic));
         } catch (IOException e) {
             return false;
         }

@@ -76,11 +76,42 @@ public final class ParquetToAlbis {
     }
 
     private static ParquetFileReader open(HadoopFile file) throws IOException {
+        if (startsWithEncryptedMagic(file)) {
+            throw encrypted(file.name(), "its footer is encrypted (PARE magic)");
+        }
         try {
             return ParquetFileReader.open(new ParquetFile(file));
         } catch (IOException | RuntimeException e) {
+            refuseIfEncryption(file.name(), e);
             throw new ConvertInputException(file.name(), "not a readable Parquet file: " + ConvertInputException.describe(e), e);
         }
+    }
+
+    /** The magic of a Parquet file whose footer is encrypted (Parquet modular encryption). */
+    private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private static boolean startsWithEncryptedMagic(HadoopFile file) throws IOException {
+        byte[] head = new byte[ENCRYPTED_MAGIC.length];
+        try (java.io.InputStream in = file.open()) {
+            return in.readNBytes(head, 0, head.length) == head.length && java.util.Arrays.equals(head, ENCRYPTED_MAGIC);
+        }
+    }
+
+    /**
+     * Throws the encrypted-file refusal when {@code e} comes from parquet-java's decryption (a
+     * file with a plaintext footer and encrypted columns, read without keys).
+     */
+    private static void refuseIfEncryption(String name, Throwable e) throws ConvertInputException {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof org.apache.parquet.crypto.ParquetCryptoRuntimeException) {
+                throw encrypted(name, "its columns are encrypted (" + ConvertInputException.describe(c) + ")");
+            }
+        }
+    }
+
+    private static ConvertInputException encrypted(String name, String how) {
+        return new ConvertInputException(name, "is an encrypted Parquet file: " + how + "; Albis does not read"
+                + " encrypted Parquet (decrypt it with the keys first)");
     }
 
     private static Source inspect(HadoopFile file) throws IOException {
@@ -108,6 +139,7 @@ public final class ParquetToAlbis {
                 try {
                     pages = r.readNextRowGroup();
                 } catch (IOException | RuntimeException e) {
+                    refuseIfEncryption(name, e);
                     throw new ConvertInputException(name, "cannot read row group " + rowGroup + ": "
                             + ConvertInputException.describe(e), e);
                 }

@@ -11,7 +11,10 @@ import org.apache.hadoop.fs.FileStatus;
 public enum SourceFormat {
     /** A directory with an Albis schema file. */
     ALBIS,
-    /** A file starting with PAR1, or a directory holding *.parquet files or files starting with PAR1. */
+    /**
+     * A file starting with PAR1 (or PARE, encrypted, which the converter refuses as such), or a
+     * directory holding *.parquet files or files starting with either.
+     */
     PARQUET,
     /** A file starting with ORC, or a directory holding *.orc files or files starting with ORC. */
     ORC,

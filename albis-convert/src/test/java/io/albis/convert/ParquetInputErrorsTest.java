@@ -80,6 +80,33 @@ class ParquetInputErrorsTest {
     }
 
     @Test
+    void encryptedFilesAreNamedAsEncrypted() throws Exception {
+        MessageType schema = MessageTypeParser.parseMessageType(
+                "message m { required int32 id; optional binary name (UTF8); }");
+        SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+        byte[] footerKey = "0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.US_ASCII); // AES-128, for every column too
+        for (boolean plaintextFooter : new boolean[] {false, true}) {
+            Path f = dir.resolve(plaintextFooter ? "plaintext-footer.parquet" : "encrypted-footer.parquet");
+            org.apache.parquet.crypto.FileEncryptionProperties.Builder encryption =
+                    org.apache.parquet.crypto.FileEncryptionProperties.builder(footerKey);
+            if (plaintextFooter) {
+                encryption.withPlaintextFooter();
+            }
+            try (org.apache.parquet.hadoop.ParquetWriter<Group> w = org.apache.parquet.hadoop.example.ExampleParquetWriter
+                    .builder(new org.apache.parquet.io.LocalOutputFile(f)).withType(schema)
+                    .withEncryption(encryption.build()).build()) {
+                for (int i = 0; i < 20; i++) {
+                    w.write(groups.newGroup().append("id", i).append("name", "n" + i));
+                }
+            }
+            assertEquals(SourceFormat.PARQUET, SourceFormat.detect(f.toString(), new org.apache.hadoop.conf.Configuration()),
+                    "an encrypted file is recognised as Parquet, so that it is refused as encrypted");
+            convertFails(f, ConvertInputException.class, f.toString(), "is an encrypted Parquet file",
+                    plaintextFooter ? "its columns are encrypted" : "its footer is encrypted (PARE magic)");
+        }
+    }
+
+    @Test
     void notParquetEmptyAndTruncatedFilesAreNamed() throws Exception {
         Path text = dir.resolve("text.parquet");
         Files.writeString(text, "id,name\n1,a\n");
