@@ -55,8 +55,9 @@ public final class OrcToAlbis {
         for (HadoopFile file : InputFiles.ORC.list(HadoopFile.of(in, conf))) {
             Source s = inspect(file, conf);
             if (!sources.isEmpty() && !s.fields().equals(sources.get(0).fields())) {
-                throw new SchemaMismatchException("ORC file " + file + " has another schema than " + sources.get(0).file()
-                        + ": " + s.schema() + " versus " + sources.get(0).schema());
+                Source first = sources.get(0);
+                throw new SchemaMismatchException("ORC file " + file + " has another schema than " + first.file()
+                        + ": " + SchemaDifference.of(first.file().fileName(), first.schema(), file.fileName(), s.schema()));
             }
             sources.add(s);
             total += s.rows();

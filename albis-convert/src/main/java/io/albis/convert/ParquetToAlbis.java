@@ -57,8 +57,9 @@ public final class ParquetToAlbis {
         for (HadoopFile file : InputFiles.PARQUET.list(HadoopFile.of(in, options.hadoopConf()))) {
             Source s = inspect(file);
             if (!sources.isEmpty() && !s.mapping().fields().equals(sources.get(0).mapping().fields())) {
-                throw new SchemaMismatchException("Parquet file " + file + " has another schema than "
-                        + sources.get(0).file() + ":\n" + s.schema() + "versus\n" + sources.get(0).schema());
+                Source first = sources.get(0);
+                throw new SchemaMismatchException("Parquet file " + file + " has another schema than " + first.file()
+                        + ": " + SchemaDifference.of(first.file().fileName(), first.schema(), file.fileName(), s.schema()));
             }
             sources.add(s);
             total += s.rows();

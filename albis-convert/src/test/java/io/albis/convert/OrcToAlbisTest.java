@@ -266,5 +266,14 @@ class OrcToAlbisTest {
         Path odd = in.resolve("b.orc");
         OrcFixtures.write(odd, TypeDescription.fromString("struct<x:int>"), List.of(), 16, true);
         convertFails(in, SchemaMismatchException.class, odd.toString());
+
+        // One line naming what differs, not two whole schemas.
+        Path in2 = Files.createDirectories(dir.resolve("in2"));
+        OrcFixtures.write(in2.resolve("a.orc"), TypeDescription.fromString("struct<id:int,s:struct<n:string>>"), List.of(),
+                16, true);
+        OrcFixtures.write(in2.resolve("b.orc"), TypeDescription.fromString("struct<id:bigint,s:struct<n:string>,extra:int>"),
+                List.of(), 16, true);
+        convertFails(in2, SchemaMismatchException.class, "of another type: id (int in a.orc, bigint in b.orc)",
+                "only in b.orc: extra (int)");
     }
 }

@@ -216,11 +216,19 @@ class ParquetInputErrorsTest {
     void directoryWithTwoSchemasNamesTheOddFile() throws Exception {
         Path in = dir.resolve("in");
         Files.createDirectories(in);
-        MessageType a = MessageTypeParser.parseMessageType("message m { required int32 id; }");
-        MessageType b = MessageTypeParser.parseMessageType("message m { required int64 id; }");
+        MessageType a = MessageTypeParser.parseMessageType(
+                "message m { required int32 id; optional group g { optional binary n (UTF8); } optional int32 gone; }");
+        MessageType b = MessageTypeParser.parseMessageType(
+                "message m { required int64 id; optional group g { optional binary n (UTF8); } optional double added; }");
         ParquetFixtures.write(in.resolve("part-0.parquet"), a, List.of(new SimpleGroupFactory(a).newGroup().append("id", 1)));
         ParquetFixtures.write(in.resolve("part-1.parquet"), b, List.of(new SimpleGroupFactory(b).newGroup().append("id", 1L)));
-        convertFails(in, SchemaMismatchException.class, "part-1.parquet", "another schema");
+        // One line naming what differs, not two whole schemas.
+        convertFails(in, SchemaMismatchException.class, "part-1.parquet", "another schema",
+                "of another type: id (required int32 in part-0.parquet, required int64 in part-1.parquet)",
+                "only in part-0.parquet: gone (optional int32)", "only in part-1.parquet: added (optional double)");
+        SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> ParquetToAlbis.convert(in.toString(),
+                LocalStorage.INSTANCE, out().toString(), ConvertOptions.defaults()));
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
     }
 
     @Test
