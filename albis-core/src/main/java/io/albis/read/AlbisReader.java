@@ -32,8 +32,9 @@ import java.util.NoSuchElementException;
  *
  * <p>The work is split: {@link Projection} plans what to read, {@link RowGroupOpener} opens a row
  * group (with {@link SegmentPruner} choosing its rows), {@link ColumnGroupCursor} walks each
- * column group's segments, and {@link RowView} reads the current row's values; this class moves
- * them along together.
+ * column group's segments, and {@link RowView} reads the current row's strings, decimals and
+ * boxed values; this class moves them along together and reads null bits and primitive values
+ * itself, through each slot's packed place ({@link RowSlot#nullInfo()}, {@link RowSlot#valueInfo()}).
  */
 public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRow, RowValues {
     private final TableSource table;
