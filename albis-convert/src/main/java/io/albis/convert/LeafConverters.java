@@ -38,6 +38,7 @@ final class LeafConverters {
             case TIMESTAMP_NANOS -> new TimestampNanosConverter(w, c, n);
             case INT96_TIMESTAMP -> new Int96Converter(w, c, n);
             case FLOAT -> new FloatConverter(w, c, n);
+            case FLOAT16 -> new Float16Converter(w, c, n);
             case DOUBLE -> new DoubleConverter(w, c, n);
             case DECIMAL_INT32, DECIMAL_INT64 -> new DecimalLongConverter(w, c, n);
             case DECIMAL_BYTES -> new DecimalBytesConverter(w, c, n, leaf.type().scale());
@@ -345,6 +346,42 @@ final class LeafConverters {
                 throw new WriterFailure(e);
             }
         }
+    }
+
+    /** FLOAT16: two little-endian bytes of an IEEE 754 half, which a float holds exactly. */
+    static final class Float16Converter extends Base {
+        Float16Converter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addBinary(Binary v) {
+            byte[] b = v.getBytesUnsafe();
+            if (b.length != 2) {
+                throw new RejectedValueException(name, "a FLOAT16 value of " + b.length + " bytes (it takes 2)");
+            }
+            try {
+                w.setFloat(col, halfToFloat((short) ((b[0] & 0xff) | (b[1] & 0xff) << 8)));
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /** The float of the IEEE 754 half-precision bits {@code h}: every half is a float exactly. */
+    static float halfToFloat(short h) {
+        int sign = (h & 0x8000) << 16;
+        int exponent = (h >>> 10) & 0x1f;
+        int mantissa = h & 0x3ff;
+        if (exponent == 0x1f) { // infinity or NaN (payload kept)
+            return Float.intBitsToFloat(sign | 0x7f80_0000 | mantissa << 13);
+        }
+        if (exponent == 0) { // zero or subnormal: mantissa × 2^-24
+            float v = mantissa * 0x1p-24f;
+            return sign == 0 ? v : -v;
+        }
+        // Rebias the exponent from 15 to 127.
+        return Float.intBitsToFloat(sign | (exponent + 112) << 23 | mantissa << 13);
     }
 
     static final class DoubleConverter extends Base {

@@ -61,6 +61,8 @@ final class ParquetSchemaMapping {
         /** Spark's and Impala's legacy timestamp: nanos of the day and a Julian day number. */
         INT96_TIMESTAMP,
         FLOAT,
+        /** FLOAT16 (IEEE 754 half precision, 2 little-endian bytes), widened to float exactly. */
+        FLOAT16,
         DOUBLE,
         DECIMAL_INT32,
         DECIMAL_INT64,
@@ -258,6 +260,12 @@ final class ParquetSchemaMapping {
                 }
                 return a instanceof DecimalLogicalTypeAnnotation ? LeafKind.DECIMAL_BYTES : LeafKind.BINARY;
             case FIXED_LEN_BYTE_ARRAY:
+                if (a instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation) {
+                    if (p.getTypeLength() != 2) {
+                        throw unsupported(name, "is FLOAT16 in " + p.getTypeLength() + " bytes; FLOAT16 takes 2");
+                    }
+                    return LeafKind.FLOAT16;
+                }
                 return a instanceof DecimalLogicalTypeAnnotation ? LeafKind.DECIMAL_BYTES : LeafKind.BINARY;
             default:
                 break;
@@ -276,7 +284,7 @@ final class ParquetSchemaMapping {
             case UINT64 -> DataType.decimal(20, 0);
             case DATE -> DataType.DATE;
             case TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS, INT96_TIMESTAMP -> DataType.TIMESTAMP;
-            case FLOAT -> DataType.FLOAT;
+            case FLOAT, FLOAT16 -> DataType.FLOAT;
             case DOUBLE -> DataType.DOUBLE;
             case STRING -> DataType.STRING;
             case BINARY -> DataType.BINARY;

@@ -38,6 +38,7 @@ import org.apache.parquet.schema.Types;
  * INT64 TIME(MICROS|NANOS)                      long (of day)    INT64
  * INT96 (Impala/Hive/Spark timestamp)           timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
  * FLOAT / DOUBLE                                float / double   FLOAT / DOUBLE
+ * FIXED_LEN_BYTE_ARRAY(2) FLOAT16               float (exact)    FLOAT
  * BINARY STRING, ENUM, JSON                     string           BINARY STRING
  * BINARY or FIXED_LEN_BYTE_ARRAY DECIMAL(p,s)   decimal(p,s)     see decimal below
  * BINARY, FIXED_LEN_BYTE_ARRAY (other)          binary           BINARY
