@@ -17,20 +17,20 @@ import org.apache.hadoop.fs.FileStatus;
  * skipped.
  */
 final class InputFiles {
-    /** Parquet files start with PAR1, or PARE when their footer is encrypted (which the converter names). */
-    static final InputFiles PARQUET = new InputFiles("Parquet", ".parquet", "PAR1", "PARE");
+    /** The magic of a Parquet file whose footer is encrypted (which the converter names and refuses). */
+    static final String ENCRYPTED_PARQUET_MAGIC = "PARE";
+    static final InputFiles PARQUET = new InputFiles("Parquet", ".parquet", "PAR1", ENCRYPTED_PARQUET_MAGIC);
     static final InputFiles ORC = new InputFiles("ORC", ".orc", "ORC");
 
     private final String format;
     private final String extension;
-    private final byte[] magic;
-    private final byte[] otherMagic;
+    /** The format's magic, then any other a file of it may start with. */
+    private final List<String> magics;
 
-    private InputFiles(String format, String extension, String magic, String... otherMagic) {
+    private InputFiles(String format, String extension, String... magics) {
         this.format = format;
         this.extension = extension;
-        this.magic = magic.getBytes(StandardCharsets.US_ASCII);
-        this.otherMagic = otherMagic.length == 0 ? null : otherMagic[0].getBytes(StandardCharsets.US_ASCII);
+        this.magics = List.of(magics);
     }
 
     /** The input files at {@code in}, a file or a directory. */
@@ -41,7 +41,7 @@ final class InputFiles {
         List<HadoopFile> files = filesIn(in);
         if (files.isEmpty()) {
             throw new ConvertInputException(in.name(), "directory holds no " + format + " files"
-                    + " (none ends in " + extension + " or starts with " + new String(magic, StandardCharsets.US_ASCII) + ")");
+                    + " (none ends in " + extension + " or starts with " + magics.get(0) + ")");
         }
         return files;
     }
@@ -64,12 +64,24 @@ final class InputFiles {
      * converter names it if it matters).
      */
     boolean startsWithMagic(HadoopFile f) {
-        byte[] head = new byte[magic.length];
-        try (InputStream in = f.open()) {
-            return in.readNBytes(head, 0, head.length) == head.length
-                    && (Arrays.equals(head, magic) || Arrays.equals(head, otherMagic));
+        try {
+            for (String m : magics) {
+                if (startsWith(f, m)) {
+                    return true;
+                }
+            }
+            return false;
         } catch (IOException e) {
             return false;
+        }
+    }
+
+    /** True if the file's first bytes are {@code magic} in ASCII. */
+    static boolean startsWith(HadoopFile f, String magic) throws IOException {
+        byte[] expected = magic.getBytes(StandardCharsets.US_ASCII);
+        byte[] head = new byte[expected.length];
+        try (InputStream in = f.open()) {
+            return in.readNBytes(head, 0, head.length) == head.length && Arrays.equals(head, expected);
         }
     }
 

@@ -77,7 +77,7 @@ public final class ParquetToAlbis {
     }
 
     private static ParquetFileReader open(HadoopFile file) throws IOException {
-        if (startsWithEncryptedMagic(file)) {
+        if (InputFiles.startsWith(file, InputFiles.ENCRYPTED_PARQUET_MAGIC)) {
             throw encrypted(file.name(), "its footer is encrypted (PARE magic)");
         }
         try {
@@ -85,16 +85,6 @@ public final class ParquetToAlbis {
         } catch (IOException | RuntimeException e) {
             refuseIfEncryption(file.name(), e);
             throw new ConvertInputException(file.name(), "not a readable Parquet file: " + ConvertInputException.describe(e), e);
-        }
-    }
-
-    /** The magic of a Parquet file whose footer is encrypted (Parquet modular encryption). */
-    private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-
-    private static boolean startsWithEncryptedMagic(HadoopFile file) throws IOException {
-        byte[] head = new byte[ENCRYPTED_MAGIC.length];
-        try (java.io.InputStream in = file.open()) {
-            return in.readNBytes(head, 0, head.length) == head.length && java.util.Arrays.equals(head, ENCRYPTED_MAGIC);
         }
     }
 
