@@ -218,7 +218,7 @@ public final class ChecksumScan {
         if (p.fusedLong) {
             nulls = sumLongColumn(start + p.fusedOffset, start + p.bitmapOffset, stop, stride, mask, t);
         } else if (stride == INT_ROW && p.bitmapOffset == 0 && p.fusedOffset == 1 && mask == 1) {
-            nulls = sumIntRows(start, (int) ((stop - start) / INT_ROW), mask, t);
+            nulls = sumIntRows(start, (int) ((stop - start) / INT_ROW), t);
         } else {
             nulls = sumIntColumn(start + p.fusedOffset, start + p.bitmapOffset, stop, stride, mask, t);
         }
@@ -254,7 +254,7 @@ public final class ChecksumScan {
      * a step in an int-counted loop with a constant stride, which C2 folds. The last rows (at
      * least one, whose 8 bytes could reach past the run) take the two-load loop.
      */
-    private static long sumIntRows(long start, int count, int mask, Totals t) {
+    private static long sumIntRows(long start, int count, Totals t) {
         int quads = Math.max(count - 1, 0) / 4;
         // The values summed unsigned; one mask takes each row's null bit (bit 0) and sign bit
         // (bit 39), summed into one counter: nulls below bit 39, negative values above it.
@@ -276,7 +276,7 @@ public final class ChecksumScan {
         long tail = start + (long) done * INT_ROW;
         long nulls = counts & ((1L << 39) - 1);
         long negatives = counts >>> 39;
-        nulls += sumIntColumn(tail + 1, tail, start + (long) count * INT_ROW, INT_ROW, mask, t);
+        nulls += sumIntColumn(tail + 1, tail, start + (long) count * INT_ROW, INT_ROW, 1, t);
         t.sum += u0 + u1 - (negatives << 32);
         return nulls;
     }
