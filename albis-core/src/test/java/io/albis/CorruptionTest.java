@@ -14,6 +14,7 @@ import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
 import io.albis.error.NotAnAlbisTableException;
 import io.albis.error.UnsupportedFormatVersionException;
+import io.albis.layout.FormatVersion;
 import io.albis.memory.BufferAllocator;
 import io.albis.layout.FileHeader;
 import io.albis.read.AlbisReader;
@@ -415,7 +416,7 @@ class CorruptionTest {
     void anotherMajorVersionIsRefusedAsUnsupported() throws IOException {
         Path schema = files("schema").get(0);
         byte[] original = Files.readAllBytes(schema);
-        for (int major : new int[] {3, 0, 255}) {
+        for (int major : new int[] {FormatVersion.newestMajor() + 1, 0, 255}) {
             byte[] m = original.clone();
             m[5] = (byte) major;
             Files.write(schema, reseal(m));
@@ -432,7 +433,7 @@ class CorruptionTest {
 
         Path meta = files("meta").get(0);
         byte[] metaBytes = Files.readAllBytes(meta);
-        metaBytes[5] = 3;
+        metaBytes[5] = (byte) (FormatVersion.newestMajor() + 1);
         Files.write(meta, reseal(metaBytes));
         UnsupportedFormatVersionException e = assertThrows(UnsupportedFormatVersionException.class,
                 () -> readEverything(true, false));

@@ -134,8 +134,8 @@ class FormatChecksTest {
         Path data10 = groupFile(v10, 1, true);
         refused(CorruptFileException.class, data10, with(Files.readAllBytes(data10), MAJOR, 2), MAJOR,
                 "data file is format 2.0 but its metadata file is 1.0", () -> readEverything(v10));
-        refused(UnsupportedFormatVersionException.class, data10, with(Files.readAllBytes(data10), MAJOR, 3), MAJOR,
-                "format version 3.0 is newer than this reader's newest, 2.x", () -> readEverything(v10));
+        refused(UnsupportedFormatVersionException.class, data10, with(Files.readAllBytes(data10), MAJOR, 4), MAJOR,
+                "format version 4.0 is newer than this reader's newest, 3.x", () -> readEverything(v10));
     }
 
     // ------------------------------------------------------------------ order of checks
@@ -258,11 +258,11 @@ class FormatChecksTest {
         // A page more padding keeps the segments contiguous, which is all 1.0 asked for:
         CorruptFileException afterFirst = assertThrows(CorruptFileException.class, () -> ColumnGroupMetadata.decode(
                 withMorePadding(m, 0, FormatVersion.PAGE_SIZE).encode(), file.toString()));
-        assertTrue(afterFirst.getMessage().contains("segment 0 has 8060 bytes of padding, format 2.0 needs 3964 to"
+        assertTrue(afterFirst.getMessage().contains("segment 0 has 8060 bytes of padding, format " + FormatVersion.CURRENT + " needs 3964 to"
                 + " start the next segment on a page boundary"), afterFirst.getMessage());
         CorruptFileException afterLast = assertThrows(CorruptFileException.class, () -> ColumnGroupMetadata.decode(
                 withMorePadding(m, 1, FormatVersion.PAGE_SIZE).encode(), file.toString()));
-        assertTrue(afterLast.getMessage().contains("segment 1 has 4096 bytes of padding, format 2.0 needs 0 after the"
+        assertTrue(afterLast.getMessage().contains("segment 1 has 4096 bytes of padding, format " + FormatVersion.CURRENT + " needs 0 after the"
                 + " last segment"), afterLast.getMessage());
     }
 

@@ -39,6 +39,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -64,25 +65,29 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <ul>
  *   <li>{@code v1.0/}: written by the format-1.0 writer (commit 577bb7c) and kept byte for byte.
  *       It is never regenerated: it stands for the 1.0 tables users have on disk.
- *   <li>{@code v2.0/}: written by today's writer ({@link FormatVersion#CURRENT}).
- *       {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and compares every file
- *       byte for byte (in the table state, the job id, commit time and row-group names, which
- *       differ on every write, are set to fixed values on both sides first), so an accidental
- *       format change fails the build. After a deliberate change
- *       (a format change within 2.x, documented in docs/FORMAT.md, or a change of how row groups
+ *   <li>{@code v2.0/}: written by the format-2.0 writer (commit a4ea8e9) and kept byte for byte,
+ *       like {@code v1.0/}; {@code v2.1/} is its hand-built newer minor version (see below).
+ *   <li>{@code v3.0/}: written by today's writer ({@link FormatVersion#CURRENT}); its table has
+ *       the columns of the older trees plus five of format 3.0 (a timestamp without time zone,
+ *       lists and maps). {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and
+ *       compares every file byte for byte (in the table state, the job id, commit time and
+ *       row-group names, which differ on every write, are set to fixed values on both sides
+ *       first), so an accidental format change fails the build. After a deliberate change (a
+ *       format change within 3.x, documented in docs/FORMAT.md, or a change of how row groups
  *       are named or published), regenerate this tree, and only this one, with
  *       <pre>
  *   mvn -o -q -B -pl albis-core test -Dtest=GoldenFileTest -Dalbis.golden.update=true
  *       </pre>
  *       and commit it with the explanation. When a new major version becomes current, its tree is
- *       added beside this one and this one is frozen like {@code v1.0/}.
- *   <li>{@code v2.1/}: hand-built, a table of a newer minor version than this reader knows. It is
- *       the {@code v2.0/} tree with the minor version byte of every file set to 1 and, in every file
- *       with a footer (schema and metadata), {@link #appendedFields() two fields} inserted before
- *       the footer, which is then recomputed. A 2.0 reader must skip those fields; a file of its
- *       own minor version carrying them is damage. Rebuild it from {@code v2.0/} (only after
- *       {@code v2.0/} was deliberately regenerated) with {@code -Dalbis.golden.updateNewerMinor=true}
- *       in the command above (both switches may be given at once).
+ *       added beside this one and this one is frozen like {@code v2.0/}.
+ *   <li>{@code v3.1/} (and {@code v2.1/} before it): hand-built, a table of a newer minor version
+ *       than this reader knows. It is the current tree with the minor version byte of every file
+ *       set to 1 and, in every file with a footer (schema, state and metadata),
+ *       {@link #appendedFields() two fields} inserted before the footer, which is then recomputed.
+ *       The reader must skip those fields; a file of its own minor version carrying them is
+ *       damage. Rebuild it from the current tree (only after that was deliberately regenerated)
+ *       with {@code -Dalbis.golden.updateNewerMinor=true} in the command above (both switches may
+ *       be given at once).
  * </ul>
  *
  * <p>Files are matched by role rather than path: row groups by position, so that a change of
@@ -129,12 +134,16 @@ class GoldenFileTest {
      * Columns (index: name type): 0 id int not null, 1 flag boolean, 2 b byte, 3 sh short, 4 l long,
      * 5 f float, 6 d double, 7 dec decimal(9,2), 8 wide decimal(38,4), 9 day date, 10 ts timestamp,
      * 11 name string, 12 blob binary, 13 point (marker of the nullable struct), 14 point.x int not
-     * null, 15 point.label string. Group 0 "fixed" holds columns 0..10, group 1 "rest" 11..15.
-     * Six rows; row groups of 4 rows; 160-byte segments.
+     * null, 15 point.label string. Group 0 "fixed" holds columns 0..10, group 1 "strings" 11..15.
+     * Since format 3.0 also 16 ntz timestamp_ntz, 17 tags list&lt;int&gt;, 18 attrs
+     * map&lt;string, long&gt;, 19 items list&lt;struct&lt;k: int not null, v: string&gt; not null&gt;,
+     * 20 deep map&lt;string, list&lt;decimal(30,2)&gt;&gt; in group 2 "rest" (older trees have groups
+     * 0 and 1 only, the second called "rest"). Six rows; row groups of 4 rows; 160-byte segments.
      */
     private static void writeFixedTable(Path table) throws IOException {
         Map<String, List<String>> groups = new LinkedHashMap<>();
         groups.put("fixed", List.of("id", "flag", "b", "sh", "l", "f", "d", "dec", "wide", "day", "ts"));
+        groups.put("strings", List.of("name", "blob", "point"));
         Schema schema = Schema.builder()
                 .column("id", DataType.INT, false).column("flag", DataType.BOOLEAN).column("b", DataType.BYTE)
                 .column("sh", DataType.SHORT).column("l", DataType.LONG).column("f", DataType.FLOAT)
@@ -143,6 +152,11 @@ class GoldenFileTest {
                 .column("ts", DataType.TIMESTAMP).column("name", DataType.STRING).column("blob", DataType.BINARY)
                 .field(new Field("point", DataType.struct(Field.required("x", DataType.INT),
                         Field.of("label", DataType.STRING)), true))
+                .column("ntz", DataType.TIMESTAMP_NTZ).column("tags", DataType.list(DataType.INT, true))
+                .column("attrs", DataType.map(DataType.STRING, DataType.LONG, true))
+                .column("items", DataType.list(DataType.struct(Field.required("k", DataType.INT),
+                        Field.of("v", DataType.STRING)), false))
+                .column("deep", DataType.map(DataType.STRING, DataType.list(DataType.decimal(30, 2), true), true))
                 .groups(groups).build();
         try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, table.toString(), schema, OPTIONS)) {
             writeFixedRows(w);
@@ -153,6 +167,7 @@ class GoldenFileTest {
 
     /** The six rows of {@link #EXPECTED}, through the writer's typed setters. */
     private static void writeFixedRows(AlbisWriter w) throws IOException {
+
         // row 0
         w.setInt(0, 0);
         w.setBoolean(1, true);
@@ -169,7 +184,7 @@ class GoldenFileTest {
         w.setBinary(12, new byte[] {1, 2, 3});
         w.setInt(14, 7);
         w.setString(15, "p");
-        w.nextRow();
+        endRow(w, 0);
         // row 1: nulls, extremes, a null struct
         w.setInt(0, 1);
         w.setNull(1);
@@ -183,7 +198,7 @@ class GoldenFileTest {
         w.setString(11, "");
         w.setBinary(12, new byte[0]);
         w.setNull(13);
-        w.nextRow();
+        endRow(w, 1);
         // row 2
         w.setInt(0, 2);
         w.setBoolean(1, false);
@@ -195,7 +210,7 @@ class GoldenFileTest {
         w.setDate(9, 0);
         w.setString(11, "😀 four bytes");
         w.setInt(14, -1);
-        w.nextRow();
+        endRow(w, 2);
         // row 3
         w.setInt(0, 3);
         w.setBoolean(1, true);
@@ -208,7 +223,7 @@ class GoldenFileTest {
         w.setBinary(12, new byte[] {(byte) 255});
         w.setInt(14, 0);
         w.setString(15, "中文");
-        w.nextRow();
+        endRow(w, 3);
         // row 4 (second row group)
         w.setInt(0, 4);
         w.setBoolean(1, false);
@@ -224,10 +239,21 @@ class GoldenFileTest {
         w.setString(11, "last");
         w.setBinary(12, new byte[] {0});
         w.setNull(13);
-        w.nextRow();
+        endRow(w, 4);
         // row 5: every nullable column null, the struct present
         w.setInt(0, 5);
         w.setInt(14, 5);
+        endRow(w, 5);
+    }
+
+    /** Sets the row's columns 16..20 (format 3.0) through the object setters, then ends the row. */
+    private static void endRow(AlbisWriter w, int row) throws IOException {
+        Object[] values = EXPECTED_V3[row];
+        for (int c = EXPECTED[row].length; c < values.length; c++) {
+            if (values[c] != null) {
+                w.setValue(c, values[c]);
+            }
+        }
         w.nextRow();
     }
 
@@ -252,6 +278,44 @@ class GoldenFileTest {
             Instant.parse("2500-01-01T00:00:00Z"), "last", new byte[] {0}, null, null, null},
         {5, null, null, null, null, null, null, null, null, null, null, null, null, true, 5, null},
     };
+
+    /** Columns 16..20 of the fixed table, which format 3.0 adds (see {@link #writeFixedTable}). */
+    private static final Object[][] NESTED = {
+        {LocalDateTime.parse("2024-02-29T12:00:00.123456"), Arrays.asList(1, null, 3), mapOf("a", 1L, "b", null),
+            List.of(mapOf("k", 1, "v", "x"), mapOf("k", 2, "v", null)),
+            mapOf("p", List.of(new BigDecimal("1.50"), new BigDecimal("-2.25")))},
+        {null, null, null, null, null},
+        {LocalDateTime.parse("1969-12-31T23:59:59.999999"), List.of(), mapOf(), List.of(), mapOf("e", List.of())},
+        {null, List.of(Integer.MIN_VALUE), mapOf("k", Long.MAX_VALUE), List.of(mapOf("k", 0, "v", "")),
+            mapOf("n", null, "big", Arrays.asList(new BigDecimal("-123456789012345678901234567.89"), null))},
+        {LocalDateTime.parse("9999-12-31T23:59:59"), sixtyFiveWithTheLastNull(), mapOf("z", -1L),
+            List.of(mapOf("k", -1, "v", "中文")), null},
+        {null, null, null, null, null},
+    };
+
+    /** Every row of {@link #EXPECTED} followed by its {@link #NESTED} columns: the table as format 3.0 holds it. */
+    private static final Object[][] EXPECTED_V3 = java.util.stream.IntStream.range(0, EXPECTED.length)
+            .mapToObj(r -> Stream.concat(Arrays.stream(EXPECTED[r]), Arrays.stream(NESTED[r])).toArray())
+            .toArray(Object[][]::new);
+
+    /** 0..63 then a null: the null bit of element 64 lies in the array's second null word. */
+    private static List<Integer> sixtyFiveWithTheLastNull() {
+        List<Integer> l = new java.util.ArrayList<>();
+        for (int i = 0; i < 64; i++) {
+            l.add(i);
+        }
+        l.add(null);
+        return l;
+    }
+
+    /** An ordered map of alternating keys and values (values may be null, unlike Map.of). */
+    private static Map<Object, Object> mapOf(Object... kv) {
+        Map<Object, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
 
     // ------------------------------------------------------------------ trees and files
 
@@ -360,7 +424,7 @@ class GoldenFileTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"1.0", "2.0", "2.1"})
+    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1"})
     void everyGoldenVersionReadsBackItsExactValues(String version) throws IOException {
         Path tree = goldenRoot().resolve("v" + version);
         assertTrue(Files.isDirectory(tree), "golden files missing: " + tree + " (see the class comment)");
@@ -380,7 +444,7 @@ class GoldenFileTest {
         try (AlbisReader r = t.newReader()) {
             for (int row = 0; row < rows; row++) {
                 assertTrue(r.advance(), context + " row " + row);
-                Object[] expected = EXPECTED[row % EXPECTED.length];
+                Object[] expected = (t.schema().columnCount() > EXPECTED[0].length ? EXPECTED_V3 : EXPECTED)[row % EXPECTED.length];
                 assertEquals(expected.length, r.columnCount());
                 for (int c = 0; c < expected.length; c++) {
                     RowAssertions.assertSameValue(expected[c], r.getValue(c), context + " row " + row + " column " + c);
@@ -434,7 +498,7 @@ class GoldenFileTest {
             assertEquals(b.length - 8 - appendedFields().length, e.offset(), "where the known fields end");
             footered++;
         }
-        assertEquals(1 + 1 + 2 * 2, footered, "the schema, the table state and four metadata files");
+        assertEquals(1 + 1 + 2 * 3, footered, "the schema, the table state and six metadata files");
     }
 
     private static void decode(byte[] b, String path) throws IOException {
@@ -513,7 +577,7 @@ class GoldenFileTest {
     @Test
     void headersAndFootersDecodedByHand() throws IOException {
         Map<Path, FormatVersion> trees = Map.of(golden(FormatVersion.V1_0), FormatVersion.V1_0,
-                fresh, FormatVersion.V2_0, golden(NEWER_MINOR), NEWER_MINOR);
+                golden(FormatVersion.V2_0), FormatVersion.V2_0, fresh, FormatVersion.V3_0, golden(NEWER_MINOR), NEWER_MINOR);
         for (Map.Entry<Path, FormatVersion> tree : trees.entrySet()) {
             Path table = tree.getKey();
             FormatVersion v = tree.getValue();
@@ -521,9 +585,11 @@ class GoldenFileTest {
             assertHeader(schema, 'S', v);
             assertFooter(schema);
             assertEquals(1, schema.getInt(8), "schema version");
-            assertEquals(16, schema.getInt(20), "column count (13 leaves, 1 struct marker, 2 struct fields)");
+            boolean v3 = v.major() >= 3;
+            assertEquals(v3 ? 21 : 16, schema.getInt(20), "column count (13 leaves, 1 struct marker, 2 struct fields"
+                    + (v3 ? ", 5 columns of format 3.0)" : ")"));
             for (int rg = 0; rg < 2; rg++) {
-                for (int cg = 0; cg < 2; cg++) {
+                for (int cg = 0; cg < (v3 ? 3 : 2); cg++) {
                     ByteBuffer data = le(file(table, rg, cg, "data"));
                     assertHeader(data, 'D', v);
                     for (int p = FileHeader.LENGTH; p < v.dataStart(); p++) {

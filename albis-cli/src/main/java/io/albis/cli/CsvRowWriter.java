@@ -1,5 +1,6 @@
 package io.albis.cli;
 
+import io.albis.error.InvalidOptionException;
 import io.albis.read.AlbisReader;
 import java.io.IOException;
 import java.io.Writer;
@@ -11,6 +12,7 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * CSV (RFC 4180, CRLF line ends, quotes only where needed) with a header of dotted column names.
  * A null, including every field of a null struct, is an empty field; values use {@link ValueText}.
+ * Lists and maps have no CSV form: a projection holding one is refused, naming the column.
  */
 final class CsvRowWriter implements RowWriter {
     private final CSVPrinter csv;
@@ -24,6 +26,10 @@ final class CsvRowWriter implements RowWriter {
         List<Integer> cols = new ArrayList<>();
         List<String> header = new ArrayList<>();
         for (int i = 0; i < reader.columnCount(); i++) {
+            if (reader.column(i).type().isNested()) {
+                throw new InvalidOptionException("column '" + reader.column(i).name() + "' is a " + reader.column(i).type()
+                        + ", which CSV has no form for; leave it out with --columns or print JSON (--format jsonl)");
+            }
             if (!reader.column(i).isStructMarker()) {
                 cols.add(i);
                 header.add(reader.column(i).name());

@@ -8,10 +8,13 @@ import java.io.Writer;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One JSON object per row (JSON Lines). Keys are field names with structs as nested objects;
+ * lists are arrays and maps objects whose keys are their keys' text ({@link ValueText#text});
  * strings stay strings, binary is base64, dates and timestamps use {@link ValueText}, decimals
  * are exact strings, floating-point values are numbers except NaN and the infinities, which are
  * the strings "NaN", "Infinity" and "-Infinity".
@@ -31,21 +34,27 @@ final class JsonLinesWriter implements RowWriter {
         json.writeRaw('\n');
     }
 
-    private void writeObject(Map<String, Object> map) throws IOException {
+    /** A struct (keys are field names) or a map (keys of any type, written as their text). */
+    private void writeObject(Map<?, ?> map) throws IOException {
         json.writeStartObject();
-        for (Map.Entry<String, Object> e : map.entrySet()) {
-            json.writeFieldName(e.getKey());
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            json.writeFieldName(ValueText.text(e.getKey()));
             writeValue(e.getValue());
         }
         json.writeEndObject();
     }
 
-    @SuppressWarnings("unchecked")
     private void writeValue(Object v) throws IOException {
         if (v == null) {
             json.writeNull();
         } else if (v instanceof Map<?, ?> m) {
-            writeObject((Map<String, Object>) m);
+            writeObject(m);
+        } else if (v instanceof List<?> l) {
+            json.writeStartArray();
+            for (Object e : l) {
+                writeValue(e);
+            }
+            json.writeEndArray();
         } else if (v instanceof Boolean b) {
             json.writeBoolean(b);
         } else if (v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long) {
@@ -66,8 +75,8 @@ final class JsonLinesWriter implements RowWriter {
             json.writeString(ValueText.decimal(d));
         } else if (v instanceof LocalDate d) {
             json.writeString(ValueText.date(d));
-        } else if (v instanceof Instant i) {
-            json.writeString(ValueText.timestamp(i));
+        } else if (v instanceof Instant || v instanceof LocalDateTime) {
+            json.writeString(ValueText.text(v));
         } else if (v instanceof byte[] b) {
             json.writeString(ValueText.binary(b));
         } else if (v instanceof String s) {

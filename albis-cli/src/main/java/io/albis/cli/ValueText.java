@@ -7,20 +7,29 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 
 /**
  * The text forms the tools print values in, the same for cat (JSON and CSV) and inspect: dates
- * as yyyy-mm-dd, timestamps as ISO-8601 UTC with exactly six fraction digits, decimals as exact
- * plain strings, binary as base64, NaN and infinities by name.
+ * as yyyy-mm-dd, timestamps as ISO-8601 UTC with exactly six fraction digits (without time zone:
+ * the same without the Z), decimals as exact plain strings, binary as base64, NaN and infinities
+ * by name.
  */
 public final class ValueText {
     private static final DateTimeFormatter TIMESTAMP =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
 
+    private static final DateTimeFormatter TIMESTAMP_NTZ = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS");
+
     private ValueText() {}
+
+    /** A timestamp without time zone: its wall clock, six fraction digits, no zone. */
+    public static String timestampNtz(LocalDateTime t) {
+        return TIMESTAMP_NTZ.format(t);
+    }
 
     public static String timestamp(Instant i) {
         return TIMESTAMP.format(i);
@@ -55,6 +64,9 @@ public final class ValueText {
         if (v instanceof Instant i) {
             return timestamp(i);
         }
+        if (v instanceof LocalDateTime t) {
+            return timestampNtz(t);
+        }
         if (v instanceof LocalDate d) {
             return date(d);
         }
@@ -76,6 +88,7 @@ public final class ValueText {
                     case BOOLEAN -> v != 0;
                     case DATE -> date(LocalDate.ofEpochDay(v));
                     case TIMESTAMP -> timestampMicros(v);
+                    case TIMESTAMP_NTZ -> timestampNtz(io.albis.nested.NestedSlots.localDateTime(v));
                     case DECIMAL -> decimal(BigDecimal.valueOf(v, type.scale()));
                     default -> v;
                 };

@@ -173,7 +173,7 @@ final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
                 case INT -> out.addInteger(r.getInt(col));
                 case DATE -> out.addInteger(r.getDate(col));
                 case LONG -> out.addLong(r.getLong(col));
-                case TIMESTAMP -> out.addLong(r.getTimestampMicros(col));
+                case TIMESTAMP, TIMESTAMP_NTZ -> out.addLong(r.getTimestampMicros(col));
                 case FLOAT -> out.addFloat(r.getFloat(col));
                 case DOUBLE -> out.addDouble(r.getDouble(col));
                 case DECIMAL -> writeDecimal(r);

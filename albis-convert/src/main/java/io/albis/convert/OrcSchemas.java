@@ -77,6 +77,8 @@ public final class OrcSchemas {
             // Scale first: the default scale (10) may exceed the precision.
             case DECIMAL -> TypeDescription.createDecimal().withScale(t.scale()).withPrecision(t.precision());
             case STRUCT -> toOrc(t.fields());
+            case TIMESTAMP_NTZ, LIST, MAP -> throw new SchemaMismatchException("an Albis " + t
+                    + " column cannot be written to ORC yet");
         };
     }
 

@@ -1,5 +1,7 @@
 package io.albis.convert;
 
+import io.albis.error.SchemaMismatchException;
+
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import java.math.BigInteger;
@@ -103,6 +105,10 @@ public final class ParquetSchemas {
                     .as(LogicalTypeAnnotation.dateType()).named(f.name());
             case TIMESTAMP -> Types.primitive(PrimitiveTypeName.INT64, rep)
                     .as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS)).named(f.name());
+            case TIMESTAMP_NTZ -> Types.primitive(PrimitiveTypeName.INT64, rep)
+                    .as(LogicalTypeAnnotation.timestampType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(f.name());
+            case LIST, MAP -> throw new SchemaMismatchException("column '" + f.name() + "' is a " + t
+                    + "; writing lists and maps to Parquet is not supported yet");
             case STRING -> Types.primitive(PrimitiveTypeName.BINARY, rep)
                     .as(LogicalTypeAnnotation.stringType()).named(f.name());
             case BINARY -> Types.primitive(PrimitiveTypeName.BINARY, rep).named(f.name());

@@ -84,6 +84,10 @@ public final class PredicateBinder {
         if (type.isStruct()) {
             throw new SchemaMismatchException("column '" + name + "' is a struct; compare its fields instead");
         }
+        if (type.isNested()) {
+            throw new SchemaMismatchException("column '" + name + "' is a " + type
+                    + "; only IS NULL and IS NOT NULL apply to a list or map");
+        }
         return switch (StatKind.of(type)) {
             case LONG -> compareExact(col, op, units(type, name, literal), false);
             case WIDE -> compareExact(col, op, units(type, name, literal), true);
@@ -171,7 +175,7 @@ public final class PredicateBinder {
                         return BigDecimal.valueOf(i);
                     }
                 }
-                case TIMESTAMP -> {
+                case TIMESTAMP, TIMESTAMP_NTZ -> {
                     Instant i = null;
                     if (v instanceof Instant x) {
                         i = x;

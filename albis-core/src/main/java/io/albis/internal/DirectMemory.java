@@ -15,8 +15,11 @@ import java.nio.ByteOrder;
  * whole row's or run's range lies inside the buffer before reading inside it, and keeps a
  * reference to the buffer while it reads its memory.
  *
- * <p>Only direct buffers, read by plain address: segment buffers are direct, and one kind of
- * location keeps one code path.
+ * <p>Rows are read from direct buffers only, by plain address: segment buffers are direct, and one
+ * kind of location keeps the row codec on one code path. Nested values (lists, maps) are also read
+ * from heap arrays (a batch's copy, a value built in memory), so their views read through a base
+ * object and an offset ({@link #getLong(Object, long)}): {@code null} and an address, or a
+ * {@code byte[]} and {@link #BYTE_ARRAY_OFFSET} plus an index.
  */
 public final class DirectMemory {
     private static final sun.misc.Unsafe UNSAFE;
@@ -80,5 +83,33 @@ public final class DirectMemory {
         UNSAFE.copyMemory(null, address, dst, BYTE_ARRAY_OFFSET + at, length);
     }
 
-    private static final long BYTE_ARRAY_OFFSET = UNSAFE.arrayBaseOffset(byte[].class);
+    /** The offset of a {@code byte[]}'s element 0, for reads through a base object. */
+    public static final long BYTE_ARRAY_OFFSET = UNSAFE.arrayBaseOffset(byte[].class);
+
+    public static byte getByte(Object base, long offset) {
+        return UNSAFE.getByte(base, offset);
+    }
+
+    public static short getShort(Object base, long offset) {
+        short v = UNSAFE.getShort(base, offset);
+        return SWAP ? Short.reverseBytes(v) : v;
+    }
+
+    public static int getInt(Object base, long offset) {
+        int v = UNSAFE.getInt(base, offset);
+        return SWAP ? Integer.reverseBytes(v) : v;
+    }
+
+    public static long getLong(Object base, long offset) {
+        long v = UNSAFE.getLong(base, offset);
+        return SWAP ? Long.reverseBytes(v) : v;
+    }
+
+    /** Copies {@code length} bytes at {@code base}+{@code offset} into {@code dst} at {@code at} (checked against {@code dst}). */
+    public static void copyToArray(Object base, long offset, byte[] dst, int at, int length) {
+        if (at < 0 || length < 0 || at > dst.length - length) {
+            throw new IndexOutOfBoundsException("copy of " + length + " bytes to " + at + " of an array of " + dst.length);
+        }
+        UNSAFE.copyMemory(base, offset, dst, BYTE_ARRAY_OFFSET + at, length);
+    }
 }

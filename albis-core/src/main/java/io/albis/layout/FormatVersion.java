@@ -12,11 +12,12 @@ public record FormatVersion(int major, int minor) {
 
     public static final FormatVersion V1_0 = new FormatVersion(1, 0);
     public static final FormatVersion V2_0 = new FormatVersion(2, 0);
+    public static final FormatVersion V3_0 = new FormatVersion(3, 0);
     /** The version every writer writes. */
-    public static final FormatVersion CURRENT = V2_0;
+    public static final FormatVersion CURRENT = V3_0;
 
     /** The newest minor version this reader knows, per major version it reads; -1 for majors it does not read. */
-    private static final int[] NEWEST_MINOR = {-1, 0, 0};
+    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0};
 
     /** True when this reader reads files of the major version. */
     public static boolean isReadable(int major) {

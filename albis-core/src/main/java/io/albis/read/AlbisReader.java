@@ -4,6 +4,8 @@ import io.albis.error.CorruptFileException;
 import io.albis.filter.BoundPredicate;
 import io.albis.filter.RowValues;
 import io.albis.internal.DirectMemory;
+import io.albis.nested.ArrayValue;
+import io.albis.nested.MapValue;
 import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
@@ -533,6 +535,16 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     @Override
     public byte[] getBinary(int i) {
         return row.getBinary(i);
+    }
+
+    @Override
+    public ArrayValue getList(int i) {
+        return slots[i].getList();
+    }
+
+    @Override
+    public MapValue getMap(int i) {
+        return slots[i].getMap();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.albis.read;
 
+import io.albis.nested.ArrayValue;
+import io.albis.nested.MapValue;
 import java.math.BigDecimal;
 
 /**
@@ -29,7 +31,10 @@ public interface AlbisRow {
     /** Days since 1970-01-01. */
     int getDate(int i);
 
-    /** Microseconds since 1970-01-01T00:00:00Z. */
+    /**
+     * Microseconds since 1970-01-01T00:00:00Z of a timestamp, or since 1970-01-01T00:00:00 of a
+     * timestamp without time zone (its wall clock).
+     */
     long getTimestampMicros(int i);
 
     /** The unscaled value of a decimal of at most 18 digits. */
@@ -48,9 +53,19 @@ public interface AlbisRow {
     int copyBytes(int i, byte[] dst, int offset);
 
     /**
+     * A list as a view of its stored bytes (the binary API: no element is copied or boxed until
+     * read), null when null. Valid until the reader moves on; {@link ArrayValue#toJava()} copies.
+     */
+    ArrayValue getList(int i);
+
+    /** A map as a view of its stored bytes, null when null; valid as {@link #getList}'s. */
+    MapValue getMap(int i);
+
+    /**
      * The value as an object: Boolean, Byte, Short, Integer, Long, Float, Double, BigDecimal,
-     * LocalDate, Instant, String, byte[]; for a struct marker Boolean.TRUE when the struct is
-     * present; null when null.
+     * LocalDate, Instant (timestamp), LocalDateTime (timestamp without time zone), String, byte[],
+     * List (list), Map (map, entries in stored order; a struct inside is a Map from field name);
+     * for a struct marker Boolean.TRUE when the struct is present; null when null.
      */
     Object getValue(int i);
 }

@@ -2,6 +2,9 @@ package io.albis.read;
 
 import io.albis.row.RowLayout;
 import io.albis.schema.DataType;
+import io.albis.internal.DirectMemory;
+import io.albis.nested.ArrayValue;
+import io.albis.nested.MapValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -10,10 +13,11 @@ import java.nio.charset.StandardCharsets;
 /**
  * One column of a {@link ColumnBatch} in primitive arrays. Which array holds the values depends
  * on the type: {@link #bytes} for boolean (0/1) and byte, {@link #shorts}, {@link #ints} for int
- * and date (days), {@link #longs} for long, timestamp (micros) and decimals of ≤ 18 digits
- * (unscaled; wide decimals use two longs per row, low then high), {@link #floats},
- * {@link #doubles}, and {@link #data}/{@link #offsets} for strings and binaries (row r is
- * {@code data[offsets[r] .. offsets[r+1])}). A null row has {@code nulls[r]} set and a zero value.
+ * and date (days), {@link #longs} for long, timestamps with and without time zone (micros) and
+ * decimals of ≤ 18 digits (unscaled; wide decimals use two longs per row, low then high),
+ * {@link #floats}, {@link #doubles}, and {@link #data}/{@link #offsets} for strings, binaries and
+ * the stored bytes of lists and maps (row r is {@code data[offsets[r] .. offsets[r+1])}; see
+ * {@link #getList}, {@link #getMap}). A null row has {@code nulls[r]} set and a zero value.
  */
 public final class ColumnVector {
     public final DataType type;
@@ -35,11 +39,11 @@ public final class ColumnVector {
             case BOOLEAN, BYTE -> bytes = new byte[capacity];
             case SHORT -> shorts = new short[capacity];
             case INT, DATE -> ints = new int[capacity];
-            case LONG, TIMESTAMP -> longs = new long[capacity];
+            case LONG, TIMESTAMP, TIMESTAMP_NTZ -> longs = new long[capacity];
             case DECIMAL -> longs = new long[type.isWideDecimal() ? 2 * capacity : capacity];
             case FLOAT -> floats = new float[capacity];
             case DOUBLE -> doubles = new double[capacity];
-            case STRING, BINARY -> {
+            case STRING, BINARY, LIST, MAP -> {
                 data = new byte[Math.max(64, capacity * 8)];
                 offsets = new int[capacity + 1];
             }
@@ -102,7 +106,7 @@ public final class ColumnVector {
                     ints[at + r] = buf.getInt(run.rowOffset(r) + fixedOff);
                 }
             }
-            case LONG, TIMESTAMP -> {
+            case LONG, TIMESTAMP, TIMESTAMP_NTZ -> {
                 for (int r = 0; r < n; r++) {
                     longs[at + r] = buf.getLong(run.rowOffset(r) + fixedOff);
                 }
@@ -129,7 +133,7 @@ public final class ColumnVector {
                     doubles[at + r] = buf.getDouble(run.rowOffset(r) + fixedOff);
                 }
             }
-            case STRING, BINARY -> fillVariable(run, n, at, fixedOff, slot);
+            case STRING, BINARY, LIST, MAP -> fillVariable(run, n, at, fixedOff, slot);
             case STRUCT -> { }
         }
     }
@@ -189,6 +193,18 @@ public final class ColumnVector {
             return null;
         }
         return java.util.Arrays.copyOfRange(data, offsets[r], offsets[r + 1]);
+    }
+
+    /** Row {@code r}'s list as a view of this batch's copy of its bytes (valid until the batch is refilled); null when null. */
+    public ArrayValue getList(int r) {
+        return nulls[r] ? null : ArrayValue.ofChecked(data, DirectMemory.BYTE_ARRAY_OFFSET + offsets[r],
+                offsets[r + 1] - offsets[r], type);
+    }
+
+    /** Row {@code r}'s map, as {@link #getList}. */
+    public MapValue getMap(int r) {
+        return nulls[r] ? null : MapValue.ofChecked(data, DirectMemory.BYTE_ARRAY_OFFSET + offsets[r],
+                offsets[r + 1] - offsets[r], type);
     }
 
     public String getString(int r) {

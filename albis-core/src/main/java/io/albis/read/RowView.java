@@ -1,5 +1,6 @@
 package io.albis.read;
 
+import io.albis.nested.NestedSlots;
 import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
@@ -7,9 +8,7 @@ import io.albis.schema.TypeId;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,10 +105,13 @@ final class RowView {
             case DOUBLE -> slot.getDouble();
             case DECIMAL -> getDecimal(i);
             case DATE -> LocalDate.ofEpochDay(slot.getInt());
-            case TIMESTAMP -> Instant.EPOCH.plus(slot.getLong(), ChronoUnit.MICROS);
+            case TIMESTAMP -> NestedSlots.instant(slot.getLong());
+            case TIMESTAMP_NTZ -> NestedSlots.localDateTime(slot.getLong());
             case STRING -> getString(i);
             case BINARY -> getBinary(i);
             case STRUCT -> Boolean.TRUE;
+            case LIST -> slot.getList().toJava();
+            case MAP -> slot.getMap().toJava();
         };
     }
 

@@ -1,6 +1,8 @@
 package io.albis.row;
 
 import io.albis.internal.DirectMemory;
+import io.albis.nested.ArrayValue;
+import io.albis.nested.MapValue;
 import io.albis.schema.DataType;
 import io.albis.schema.TypeId;
 
@@ -191,6 +193,31 @@ public final class RowSlot {
         return size;
     }
 
+    /**
+     * The list in this slot as a view of its stored bytes, null when null. The view is valid
+     * while the rows stand on this row (copy with {@link ArrayValue#toJava()} to keep it).
+     */
+    public ArrayValue getList() {
+        long packed = nestedPacked(TypeId.LIST);
+        return isNull() ? null : ArrayValue.ofChecked(null, rows.rowAt() + RowLayout.offsetOf(packed),
+                RowLayout.sizeOf(packed), type);
+    }
+
+    /** The map in this slot as a view, null when null; valid as {@link #getList()}'s. */
+    public MapValue getMap() {
+        long packed = nestedPacked(TypeId.MAP);
+        return isNull() ? null : MapValue.ofChecked(null, rows.rowAt() + RowLayout.offsetOf(packed),
+                RowLayout.sizeOf(packed), type);
+    }
+
+    private long nestedPacked(TypeId expected) {
+        if (typeId != expected) {
+            throw new IllegalArgumentException("column " + name + " holds " + type + ", not a "
+                    + expected.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return packed();
+    }
+
     /** Compares the string or binary with {@code literal} by unsigned bytes. */
     public int compareBytes(byte[] literal) {
         long packed = packed();
@@ -217,7 +244,7 @@ public final class RowSlot {
     /** The (offset, size) pair of a string or binary; checked against the row when the row was read. */
     private long packed() {
         if (!variable) {
-            throw new IllegalArgumentException("column " + name + " holds " + type + ", not a string or binary");
+            throw new IllegalArgumentException("column " + name + " holds " + type + ", not a string, binary, list or map");
         }
         return DirectMemory.getLong(rows.rowAt() + offset);
     }

@@ -2,6 +2,8 @@ package io.albis.row;
 
 import io.albis.error.CorruptFileException;
 import io.albis.internal.DirectMemory;
+import io.albis.nested.NestedCheck;
+import io.albis.schema.DataType;
 import java.nio.ByteBuffer;
 
 /**
@@ -17,7 +19,8 @@ import java.nio.ByteBuffer;
  * <li>per row of a group with strings or binaries: its size counter lies inside the segment, is
  *     at least the fixed area, and the last row ends where the segment ends; every string or
  *     binary value of the row has a size ≥ 0 and, when it has bytes, lies between the end of the
- *     fixed area and the end of the row.</li>
+ *     fixed area and the end of the row; every list or map value that is not null passes
+ *     {@link NestedCheck} (its counts and pointers lie inside it, down every level).</li>
  * </ul>
  * So every fixed slot and every variable value of the current row lies inside the segment, and
  * the getters read them without further checks on the data; they check only their arguments (a
@@ -38,6 +41,8 @@ public final class SegmentRows {
     /** Fixed offsets of the string and binary slots, and the slots, for the per-row checks. */
     private final int[] variableOffsets;
     private final int[] variableSlots;
+    /** The type of each variable slot when it is a list or map (checked deeper), else null. */
+    private final DataType[] nestedTypes;
     private final ByteBuffer noRow;
 
     /** Held so the memory read by address stays alive. */
@@ -70,8 +75,11 @@ public final class SegmentRows {
         this.stride = variable ? 0 : fixedEnd;
         this.variableSlots = layout.variableSlots();
         this.variableOffsets = new int[variableSlots.length];
+        this.nestedTypes = new DataType[variableSlots.length];
         for (int v = 0; v < variableSlots.length; v++) {
             variableOffsets[v] = layout.fixedOffset(variableSlots[v]);
+            DataType t = layout.type(variableSlots[v]);
+            nestedTypes[v] = t.isNested() ? t : null;
         }
         this.slotReaders = new RowSlot[slots];
         for (int s = 0; s < slots; s++) {
@@ -264,6 +272,13 @@ public final class SegmentRows {
             if (size != 0 && (size < 0 || off < fixedEnd || off > len - size)) {
                 throw corrupt(at + variableOffsets[v], "string/binary value in slot " + variableSlots[v] + " of row "
                         + row + " (offset " + off + ", size " + size + ") lies outside its row of " + len + " bytes");
+            }
+            if (nestedTypes[v] != null && !isNull(variableSlots[v])) {
+                String problem = NestedCheck.problem(null, rowAt + off, size, nestedTypes[v]);
+                if (problem != null) {
+                    throw corrupt(at + off, "column " + layout.columnName(variableSlots[v]) + ", row " + row + ": "
+                            + problem);
+                }
             }
         }
         rowLength = len;

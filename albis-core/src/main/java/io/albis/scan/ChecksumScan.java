@@ -546,14 +546,14 @@ public final class ChecksumScan {
                     case BYTE -> bytes.add(off);
                     case SHORT -> shorts.add(off);
                     case INT, DATE, FLOAT -> ints.add(off);
-                    case LONG, TIMESTAMP, DOUBLE -> longs.add(off);
+                    case LONG, TIMESTAMP, TIMESTAMP_NTZ, DOUBLE -> longs.add(off);
                     case DECIMAL -> {
                         longs.add(off);
                         if (t.isWideDecimal()) {
                             longs.add(off + 8);
                         }
                     }
-                    case STRING, BINARY -> vars.add(off);
+                    case STRING, BINARY, LIST, MAP -> vars.add(off);
                     case STRUCT -> { }
                 }
             }

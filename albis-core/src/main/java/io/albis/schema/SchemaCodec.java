@@ -13,11 +13,12 @@ import java.util.List;
  * The schema file's bytes (docs/FORMAT.md, "Schema file"):
  * <pre>
  * header(8, kind 'S') version:i32 nextColumnId:i32 nextGroupId:i32
- * columnCount:i32 { id:i32 type:u8 precision:u8 scale:u8 flags:u8 depth:u16 { name:str }* }*
+ * columnCount:i32 { id:i32 type:u8 precision:u8 scale:u8 flags:u8 depth:u16 { name:str }* [children] }*
  * groupCount:i32  { id:i32 name:str size:i32 { columnIndex:i32, strictly ascending }* }*
  * crc32c:i32 "ALBE"
  * </pre>
  * str = u16 byte length + UTF-8. flags: bit 0 nullable, bit 1 deleted. Little-endian throughout.
+ * Since format 3.0 a list or map column is followed by its children ({@link NestedTypeCodec}).
  */
 public final class SchemaCodec {
     /** Bounds on counts read from a file, so a damaged count cannot drive a huge allocation. */
@@ -25,6 +26,7 @@ public final class SchemaCodec {
     private static final int MAX_DEPTH = 256;
     private static final int FLAG_NULLABLE = 1;
     private static final int FLAG_DELETED = 2;
+    /** The lowest type code a format 2.x schema cannot hold. */
 
     private SchemaCodec() {}
 
@@ -40,6 +42,7 @@ public final class SchemaCodec {
             for (String part : c.path()) {
                 out.string(part);
             }
+            NestedTypeCodec.encodeChildren(out, c.type());
         }
         out.i32(schema.groups().size());
         for (ColumnGroup g : schema.groups()) {
@@ -67,14 +70,17 @@ public final class SchemaCodec {
             int scale = in.u8("decimal scale");
             int flags = in.u8("column flags");
             TypeId t = TypeId.fromCode(code);
-            if (t == null) {
-                throw new CorruptFileException(file, at + 4, "unknown type code " + code + " for column " + i);
+            if (t == null || !t.existsInFormat(checked.version().major())) {
+                throw new CorruptFileException(file, at + 4, "unknown type code " + code + " for column " + i
+                        + " in a format " + checked.version() + " schema");
             }
-            DataType type;
-            try {
-                type = DataType.ofStored(t, precision, scale);
-            } catch (IllegalArgumentException e) {
-                throw new CorruptFileException(file, at + 5, "column " + i + ": " + e.getMessage());
+            DataType type = null;
+            if (!t.isNested()) {
+                try {
+                    type = DataType.ofStored(t, precision, scale);
+                } catch (IllegalArgumentException e) {
+                    throw new CorruptFileException(file, at + 5, "column " + i + ": " + e.getMessage());
+                }
             }
             int depth = in.u16("path depth");
             if (depth < 1 || depth > MAX_DEPTH) {
@@ -87,6 +93,9 @@ public final class SchemaCodec {
                     throw in.corrupt("column " + i + " has an empty name");
                 }
                 path.add(part);
+            }
+            if (type == null) {
+                type = NestedTypeCodec.decodeChildren(in, t, String.join(".", path));
             }
             columns.add(new Column(i, id, path, type, (flags & FLAG_NULLABLE) != 0, (flags & FLAG_DELETED) != 0));
         }

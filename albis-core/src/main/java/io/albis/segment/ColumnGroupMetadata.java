@@ -9,6 +9,7 @@ import io.albis.row.RowLayout;
 import io.albis.schema.Column;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
+import io.albis.schema.NestedTypeCodec;
 import io.albis.schema.Schema;
 import io.albis.schema.TypeId;
 import io.albis.util.ByteSink;
@@ -20,7 +21,7 @@ import java.util.List;
  * The metadata file of one column group in one row group (docs/FORMAT.md, "Metadata file"):
  * <pre>
  * header(8, kind 'M') groupId:i32 segmentSize:i32 rowCount:i64 dataLength:i64
- * columnCount:i32 { columnId:i32 type:u8 precision:u8 scale:u8 }*
+ * columnCount:i32 { columnId:i32 type:u8 precision:u8 scale:u8 [children of a list or map, 3.0 on] }*
  * segmentCount:i32 { offset:i64 length:i32 padding:i32 rows:i32 crc32c:i32
  *                    { nullCount:i32 flags:u8 [min max] }* }*
  * crc32c:i32 "ALBE"
@@ -151,6 +152,7 @@ public final class ColumnGroupMetadata {
         out.i32(columnIds.length);
         for (int s = 0; s < columnIds.length; s++) {
             out.i32(columnIds[s]).u8(types[s].id().code).u8(types[s].precision()).u8(types[s].scale());
+            NestedTypeCodec.encodeChildren(out, types[s]);
         }
         out.i32(segments.size());
         for (SegmentMetadata seg : segments) {
@@ -205,11 +207,11 @@ public final class ColumnGroupMetadata {
             TypeId t = TypeId.fromCode(in.u8("type code"));
             int p = in.u8("precision");
             int sc = in.u8("scale");
-            if (t == null) {
-                throw in.corruptAt(at + 4, "unknown type code for column " + s);
+            if (t == null || !t.existsInFormat(version.major())) {
+                throw in.corruptAt(at + 4, "unknown type code for column " + s + " in a format " + version + " file");
             }
             try {
-                types[s] = DataType.ofStored(t, p, sc);
+                types[s] = t.isNested() ? NestedTypeCodec.decodeChildren(in, t, "#" + s) : DataType.ofStored(t, p, sc);
             } catch (IllegalArgumentException e) {
                 throw in.corruptAt(at + 5, e.getMessage());
             }

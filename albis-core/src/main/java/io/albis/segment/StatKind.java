@@ -12,16 +12,16 @@ public enum StatKind {
     BYTES,
     /** Decimals over 18 digits: 16 little-endian two's complement bytes. */
     WIDE,
-    /** Struct markers: only a null count. */
+    /** Struct markers, lists and maps: only a null count. */
     NONE;
 
     public static StatKind of(DataType t) {
         return switch (t.id()) {
-            case BOOLEAN, BYTE, SHORT, INT, LONG, DATE, TIMESTAMP -> LONG;
+            case BOOLEAN, BYTE, SHORT, INT, LONG, DATE, TIMESTAMP, TIMESTAMP_NTZ -> LONG;
             case DECIMAL -> t.isWideDecimal() ? WIDE : LONG;
             case FLOAT, DOUBLE -> DOUBLE;
             case STRING, BINARY -> BYTES;
-            case STRUCT -> NONE;
+            case STRUCT, LIST, MAP -> NONE;
         };
     }
 }

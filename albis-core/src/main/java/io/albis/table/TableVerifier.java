@@ -217,18 +217,20 @@ public final class TableVerifier {
                 case DOUBLE -> stats[s].addDouble(rows.doubleValue(s));
                 case WIDE -> stats[s].addWide(rows.getWideHigh(s), rows.getLong(s));
                 case BYTES -> {
-                    int size = rows.getBytesLength(s);
-                    if (rows.getBytesOffset(s) != varEnd) {
-                        problems.add(row(segment, r) + " value of " + col + " (offset " + rows.getBytesOffset(s) + ", size " + size
-                                + ") is not where the format puts it");
-                        return false;
-                    }
-                    byte[] v = new byte[size];
+                    byte[] v = new byte[rows.getBytesLength(s)];
                     rows.copyBytes(s, v, 0);
-                    stats[s].addBytes(v, 0, size);
-                    varEnd += size;
+                    stats[s].addBytes(v, 0, v.length);
                 }
                 case NONE -> { }
+            }
+            if (t.isVariableWidth()) {
+                int size = rows.getBytesLength(s);
+                if (rows.getBytesOffset(s) != varEnd) {
+                    problems.add(row(segment, r) + " value of " + col + " (offset " + rows.getBytesOffset(s) + ", size " + size
+                            + ") is not where the format puts it");
+                    return false;
+                }
+                varEnd += size;
             }
         }
         if (layout.hasVariable() && varEnd != rows.rowLength()) {

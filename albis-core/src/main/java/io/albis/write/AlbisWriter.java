@@ -2,7 +2,10 @@ package io.albis.write;
 
 import io.albis.error.InvalidOptionException;
 import io.albis.error.SchemaMismatchException;
+import io.albis.internal.DirectMemory;
 import io.albis.layout.TableLayout;
+import io.albis.nested.ArrayValue;
+import io.albis.nested.NestedCheck;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
@@ -17,15 +20,10 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes rows into a table, as in the paper: set the values of a row with {@code setValue} or the
@@ -61,6 +59,8 @@ public final class AlbisWriter implements Closeable {
     private final int[] rowLengths;
     /** Largest unscaled value of each decimal column of at most 18 digits (10^p - 1). */
     private final long[] decimalLimit;
+    /** Encodes list and map values given as Java objects; reused row after row. */
+    private final NestedValueEncoder nested = new NestedValueEncoder();
     /** Set when a row failed half-way; the writer then refuses further rows. */
     private Throwable failure;
     private long rows;
@@ -256,9 +256,16 @@ public final class AlbisWriter implements Closeable {
         group(column, TypeId.DATE, "a date").putInt(slotOf[column], daysSinceEpoch);
     }
 
-    /** A timestamp as microseconds since 1970-01-01T00:00:00Z. */
+    /**
+     * A timestamp as microseconds since 1970-01-01T00:00:00Z, or a timestamp without time zone as
+     * microseconds since 1970-01-01T00:00:00 of its wall clock.
+     */
     public void setTimestampMicros(int column, long micros) throws IOException {
-        group(column, TypeId.TIMESTAMP, "a timestamp").putLong(slotOf[column], micros);
+        ColumnGroupWriter g = group(column, null, "a timestamp");
+        if (typeOf[column] != TypeId.TIMESTAMP && typeOf[column] != TypeId.TIMESTAMP_NTZ) {
+            throw mismatch(column, "a timestamp");
+        }
+        g.putLong(slotOf[column], micros);
     }
 
     /** A decimal's unscaled value (the column's scale applies); it must fit the column's precision. */
@@ -294,26 +301,18 @@ public final class AlbisWriter implements Closeable {
         g.putWide(slotOf[column], high, low);
     }
 
+    /** A decimal; it must fit the column's precision and scale without rounding. */
     public void setDecimal(int column, BigDecimal v) throws IOException {
         ColumnGroupWriter g = group(column, TypeId.DECIMAL, "a decimal");
         DataType t = schema.column(column).type();
-        // Check digits before rescaling: setScale on a value like 1E-999999999 would build a
-        // number of a billion digits.
-        BigDecimal stripped = v.signum() == 0 ? BigDecimal.ZERO : v.stripTrailingZeros();
-        if (stripped.scale() > t.scale()) {
-            throw new SchemaMismatchException(v + " needs rounding to fit scale " + t.scale() + " of column '"
-                    + schema.column(column).name() + "'");
-        }
-        long integerDigits = stripped.signum() == 0 ? 0 : (long) stripped.precision() - stripped.scale();
-        if (integerDigits > t.precision() - t.scale()) {
-            throw new SchemaMismatchException(v + " has more digits than " + t + " of column '"
-                    + schema.column(column).name() + "' allows");
-        }
-        BigInteger unscaled = stripped.setScale(t.scale(), RoundingMode.UNNECESSARY).unscaledValue();
+        putUnscaled(g, slotOf[column], t, JavaValues.toUnscaled(v, t, "column '" + schema.column(column).name() + "'"));
+    }
+
+    private static void putUnscaled(ColumnGroupWriter g, int slot, DataType t, BigInteger unscaled) {
         if (t.isWideDecimal()) {
-            g.putWide(slotOf[column], unscaled.shiftRight(64).longValue(), unscaled.longValue());
+            g.putWide(slot, unscaled.shiftRight(64).longValue(), unscaled.longValue());
         } else {
-            g.putLong(slotOf[column], unscaled.longValue());
+            g.putLong(slot, unscaled.longValue());
         }
     }
 
@@ -351,122 +350,78 @@ public final class AlbisWriter implements Closeable {
     /**
      * Sets a value from a Java object: Boolean, Byte, Short, Integer, Long, Float, Double,
      * BigDecimal, LocalDate (or Integer days) for dates, Instant/LocalDateTime (UTC) or Long
-     * microseconds for timestamps, String, byte[] or ByteBuffer, or null.
+     * microseconds for timestamps, LocalDateTime or Long microseconds for timestamps without time
+     * zone, String, byte[] or ByteBuffer, a List for a list and a Map for a map (a struct inside
+     * them as a Map from field name), or null. Conversions are {@link JavaValues}'.
      */
     public void setValue(int column, Object v) throws IOException {
         if (v == null) {
             setNull(column);
             return;
         }
-        group(column, null, "a value");
-        TypeId t = typeOf[column];
-        switch (t) {
-            case BOOLEAN -> setBoolean(column, cast(column, v, Boolean.class));
-            case BYTE -> setByte(column, (byte) integral(column, v, Byte.MIN_VALUE, Byte.MAX_VALUE));
-            case SHORT -> setShort(column, (short) integral(column, v, Short.MIN_VALUE, Short.MAX_VALUE));
-            case INT -> setInt(column, (int) integral(column, v, Integer.MIN_VALUE, Integer.MAX_VALUE));
-            case LONG -> setLong(column, integral(column, v, Long.MIN_VALUE, Long.MAX_VALUE));
-            case FLOAT -> {
-                if (v instanceof Float f) {
-                    setFloat(column, f);
-                } else {
-                    throw mismatch(column, v.getClass().getSimpleName());
-                }
-            }
-            case DOUBLE -> {
-                if (v instanceof Double || v instanceof Float) {
-                    setDouble(column, ((Number) v).doubleValue());
-                } else {
-                    throw mismatch(column, v.getClass().getSimpleName());
-                }
-            }
-            case DECIMAL -> {
-                if (v instanceof BigDecimal d) {
-                    setDecimal(column, d);
-                } else if (v instanceof Long || v instanceof Integer) {
-                    setDecimal(column, BigDecimal.valueOf(((Number) v).longValue()));
-                } else {
-                    throw mismatch(column, v.getClass().getSimpleName());
-                }
-            }
-            case DATE -> {
-                if (v instanceof LocalDate d) {
-                    long days = d.toEpochDay();
-                    if (days < Integer.MIN_VALUE || days > Integer.MAX_VALUE) {
-                        throw mismatch(column, "date " + d + " (out of range)");
-                    }
-                    setDate(column, (int) days);
-                } else if (v instanceof Integer i) {
-                    setDate(column, i);
-                } else {
-                    throw mismatch(column, v.getClass().getSimpleName());
-                }
-            }
-            case TIMESTAMP -> {
-                if (v instanceof Instant i) {
-                    setTimestampMicros(column, micros(column, i));
-                } else if (v instanceof LocalDateTime l) {
-                    setTimestampMicros(column, micros(column, l.toInstant(ZoneOffset.UTC)));
-                } else if (v instanceof Long l) {
-                    setTimestampMicros(column, l);
-                } else {
-                    throw mismatch(column, v.getClass().getSimpleName());
-                }
-            }
+        ColumnGroupWriter g = group(column, null, "a value");
+        DataType t = schema.column(column).type();
+        String where = "column '" + schema.column(column).name() + "'";
+        int slot = slotOf[column];
+        switch (t.id()) {
+            case BOOLEAN -> g.putBoolean(slot, JavaValues.toBoolean(v, t, where));
+            case BYTE -> g.putByte(slot, (byte) JavaValues.toIntegral(v, t, where));
+            case SHORT -> g.putShort(slot, (short) JavaValues.toIntegral(v, t, where));
+            case INT -> g.putInt(slot, (int) JavaValues.toIntegral(v, t, where));
+            case LONG -> g.putLong(slot, JavaValues.toIntegral(v, t, where));
+            case FLOAT -> g.putFloat(slot, JavaValues.toFloat(v, t, where));
+            case DOUBLE -> g.putDouble(slot, JavaValues.toDouble(v, t, where));
+            case DECIMAL -> putUnscaled(g, slot, t, JavaValues.toUnscaled(v, t, where));
+            case DATE -> g.putInt(slot, JavaValues.toDays(v, t, where));
+            case TIMESTAMP, TIMESTAMP_NTZ -> g.putLong(slot, JavaValues.toMicros(v, t, where));
             case STRING -> {
-                if (v instanceof String s) {
-                    setString(column, s);
-                } else {
-                    throw mismatch(column, v.getClass().getSimpleName());
-                }
+                byte[] b = JavaValues.toUtf8(v, t, where);
+                g.putBytes(slot, b, 0, b.length);
             }
             case BINARY -> {
-                if (v instanceof byte[] b) {
-                    setBinary(column, b);
-                } else if (v instanceof ByteBuffer bb) {
-                    byte[] b = new byte[bb.remaining()];
-                    bb.duplicate().get(b);
-                    setBinary(column, b);
-                } else {
-                    throw mismatch(column, v.getClass().getSimpleName());
-                }
+                byte[] b = JavaValues.toBytes(v, t, where);
+                g.putBytes(slot, b, 0, b.length);
             }
-            case STRUCT -> current.group(groupOf[column]).putPresent(slotOf[column]);
+            case LIST, MAP -> {
+                nested.encode(t, v, where);
+                g.putBytes(slot, nested.bytes(), 0, nested.length());
+            }
+            case STRUCT -> g.putPresent(slot);
         }
     }
 
-    private long micros(int column, Instant i) {
-        // Not ChronoUnit.MICROS.between: it goes through nanoseconds, which overflow a long beyond
-        // the years 1677..2262, far inside the range of microseconds. Truncates toward zero as it does.
-        long seconds = i.getEpochSecond();
-        int nanos = i.getNano();
-        if (seconds < 0 && nanos > 0) {
-            seconds++;
-            nanos -= 1_000_000_000;
-        }
-        try {
-            return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
-        } catch (ArithmeticException e) {
-            throw mismatch(column, "timestamp " + i + " (out of range)");
-        }
+    /** A list from Java objects (see {@link #setValue}); null sets null. */
+    public void setList(int column, List<?> v) throws IOException {
+        group(column, TypeId.LIST, "a list");
+        setValue(column, v);
     }
 
-    private <T> T cast(int column, Object v, Class<T> type) {
-        if (!type.isInstance(v)) {
-            throw mismatch(column, v.getClass().getSimpleName());
-        }
-        return type.cast(v);
+    /** A map from Java objects, entries in its iteration order (see {@link #setValue}); null sets null. */
+    public void setMap(int column, Map<?, ?> v) throws IOException {
+        group(column, TypeId.MAP, "a map");
+        setValue(column, v);
     }
 
-    private long integral(int column, Object v, long min, long max) {
-        if (!(v instanceof Byte || v instanceof Short || v instanceof Integer || v instanceof Long)) {
-            throw mismatch(column, v.getClass().getSimpleName());
+    /**
+     * A list or map given as its stored bytes (docs/FORMAT.md §6, "Nested values"), e.g. read
+     * from another table with {@link ArrayValue#toByteArray()}: checked against the column's type
+     * first, then copied as they are.
+     */
+    public void setNestedBytes(int column, byte[] b, int offset, int length) throws IOException {
+        ColumnGroupWriter g = group(column, null, "stored list or map bytes");
+        DataType t = schema.column(column).type();
+        if (!t.isNested()) {
+            throw mismatch(column, "stored list or map bytes");
         }
-        long l = ((Number) v).longValue();
-        if (l < min || l > max) {
-            throw mismatch(column, "the value " + l + " (out of range)");
+        if (offset < 0 || length < 0 || offset > b.length - length) {
+            throw new IndexOutOfBoundsException(length + " bytes at " + offset + " of an array of " + b.length);
         }
-        return l;
+        String problem = NestedCheck.problem(b, DirectMemory.BYTE_ARRAY_OFFSET + offset, length, t);
+        if (problem != null) {
+            throw new SchemaMismatchException("bytes given for column '" + schema.column(column).name() + "' are not a "
+                    + t + ": " + problem);
+        }
+        g.putBytes(slotOf[column], b, offset, length);
     }
 
     /** Finishes the current row: unset values become null, then the row is encoded. */

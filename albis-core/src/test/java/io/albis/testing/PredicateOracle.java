@@ -102,10 +102,12 @@ public final class PredicateOracle {
             case DECIMAL -> ((BigDecimal) value).compareTo(exact(literal));
             case DATE -> BigDecimal.valueOf(((LocalDate) value).toEpochDay()).compareTo(dateLiteral(literal));
             case TIMESTAMP -> exactMicros((Instant) value).compareTo(timestampLiteral(literal));
+            case TIMESTAMP_NTZ -> exactMicros(((java.time.LocalDateTime) value).toInstant(java.time.ZoneOffset.UTC))
+                    .compareTo(timestampLiteral(literal));
             case FLOAT, DOUBLE -> compareDoubles(((Number) value).doubleValue(), doubleLiteral(literal));
             case STRING -> compareUnsigned(((String) value).getBytes(StandardCharsets.UTF_8), bytesLiteral(literal));
             case BINARY -> compareUnsigned((byte[]) value, bytesLiteral(literal));
-            case STRUCT -> throw new IllegalArgumentException("structs are not comparable");
+            case STRUCT, LIST, MAP -> throw new IllegalArgumentException(type + " is not comparable");
         };
     }
 

@@ -66,7 +66,7 @@ public final class RandomTables {
 
     private static final TypeId[] LEAF_TYPES = {
         TypeId.BOOLEAN, TypeId.BYTE, TypeId.SHORT, TypeId.INT, TypeId.LONG, TypeId.FLOAT, TypeId.DOUBLE,
-        TypeId.DECIMAL, TypeId.DATE, TypeId.TIMESTAMP, TypeId.STRING, TypeId.BINARY
+        TypeId.DECIMAL, TypeId.DATE, TypeId.TIMESTAMP, TypeId.TIMESTAMP_NTZ, TypeId.STRING, TypeId.BINARY
     };
 
     /** Text fragments mixing 1-, 2-, 3- and 4-byte UTF-8 sequences. */
@@ -120,9 +120,10 @@ public final class RandomTables {
             case DECIMAL -> DataType.decimal(10, 2);
             case DATE -> DataType.DATE;
             case TIMESTAMP -> DataType.TIMESTAMP;
+            case TIMESTAMP_NTZ -> DataType.TIMESTAMP_NTZ;
             case STRING -> DataType.STRING;
             case BINARY -> DataType.BINARY;
-            case STRUCT -> throw new IllegalArgumentException("struct is not a leaf type");
+            case STRUCT, LIST, MAP -> throw new IllegalArgumentException(id + " is not a leaf type");
         };
     }
 
@@ -137,7 +138,30 @@ public final class RandomTables {
             }
             return new Field(freshName(), DataType.struct(children), nullable);
         }
+        if (random.nextInt(6) == 0) {
+            return new Field(freshName(), randomNestedType(0), nullable);
+        }
         return new Field(freshName(), randomLeafType(), nullable);
+    }
+
+    /** A random list or map whose elements, keys and values are leaves, structs, lists or maps, up to 3 levels deep. */
+    public DataType randomNestedType(int depth) {
+        return random.nextBoolean()
+                ? DataType.list(randomInnerType(depth + 1), random.nextBoolean())
+                : DataType.map(randomLeafType(), randomInnerType(depth + 1), random.nextBoolean());
+    }
+
+    private DataType randomInnerType(int depth) {
+        int pick = depth >= 3 ? 0 : random.nextInt(6);
+        if (pick == 1) {
+            int n = 1 + random.nextInt(3);
+            List<Field> fields = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                fields.add(new Field("f" + i, randomInnerType(depth + 1), random.nextBoolean()));
+            }
+            return DataType.struct(fields);
+        }
+        return pick == 2 ? randomNestedType(depth) : randomLeafType();
     }
 
     /** 1..{@code maxFields} random top-level fields, structs nested up to {@code maxDepth} levels. */
@@ -247,10 +271,50 @@ public final class RandomTables {
             case DECIMAL -> randomDecimal(t.precision(), t.scale());
             case DATE -> LocalDate.ofEpochDay(pickLong(Integer.MIN_VALUE, Integer.MAX_VALUE));
             case TIMESTAMP -> Instant.EPOCH.plus(pickLong(Long.MIN_VALUE, Long.MAX_VALUE), ChronoUnit.MICROS);
+            case TIMESTAMP_NTZ -> io.albis.nested.NestedSlots.localDateTime(pickLong(Long.MIN_VALUE, Long.MAX_VALUE));
             case STRING -> randomString(profile);
             case BINARY -> randomBinary(profile);
-            case STRUCT -> throw new IllegalArgumentException("struct markers have no value");
+            case STRUCT -> {
+                if (t.fields().isEmpty()) {
+                    throw new IllegalArgumentException("struct markers have no value");
+                }
+                Map<String, Object> struct = new LinkedHashMap<>();
+                for (Field f : t.fields()) {
+                    struct.put(f.name(), f.nullable() && random.nextInt(4) == 0 ? null : randomValue(f.type(), profile));
+                }
+                yield struct;
+            }
+            case LIST -> {
+                List<Object> list = new ArrayList<>();
+                for (int i = randomLength(); i > 0; i--) {
+                    list.add(randomElement(t.elementField(), profile));
+                }
+                yield list;
+            }
+            case MAP -> {
+                Map<Object, Object> map = new LinkedHashMap<>();
+                for (int i = randomLength(); i > 0; i--) {
+                    Object key = randomValue(t.keyField().type(), profile);
+                    if (!(key instanceof byte[])) { // byte[] keys compare by identity in a Java map
+                        map.put(key, randomElement(t.valueField(), profile));
+                    }
+                }
+                yield map;
+            }
         };
+    }
+
+    /** Elements per list or map: mostly a few, now and then none or more than 64 (a second null word). */
+    private int randomLength() {
+        return switch (random.nextInt(10)) {
+            case 0 -> 0;
+            case 1 -> 60 + random.nextInt(10);
+            default -> 1 + random.nextInt(4);
+        };
+    }
+
+    private Object randomElement(Field f, DataProfile profile) {
+        return f.nullable() && random.nextInt(5) == 0 ? null : randomValue(f.type(), profile);
     }
 
     /** MIN, MAX, 0, ±1 or a small value, or any value in range. */

@@ -33,6 +33,22 @@ public final class RowAssertions {
         if (expected instanceof byte[] e) {
             return actual instanceof byte[] a && Arrays.equals(e, a);
         }
+        if (expected instanceof java.util.List<?> e && actual instanceof java.util.List<?> a) {
+            if (e.size() != a.size()) {
+                return false;
+            }
+            for (int i = 0; i < e.size(); i++) {
+                if (!sameValue(e.get(i), a.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (expected instanceof java.util.Map<?, ?> e && actual instanceof java.util.Map<?, ?> a) {
+            // Keys compare by equals (byte[] keys would need more; no test uses them as expected values).
+            return e.size() == a.size() && e.entrySet().stream()
+                    .allMatch(x -> a.containsKey(x.getKey()) && sameValue(x.getValue(), a.get(x.getKey())));
+        }
         return java.util.Objects.equals(expected, actual);
     }
 
@@ -80,6 +96,8 @@ public final class RowAssertions {
             case INT -> assertEquals(e, row.getInt(i), where);
             case LONG -> assertEquals(e, row.getLong(i), where);
             case FLOAT -> assertSameValue(e, row.getFloat(i), where + ": getFloat");
+            case LIST -> assertSameValue(e, row.getList(i).toJava(), where + ": getList");
+            case MAP -> assertSameValue(e, row.getMap(i).toJava(), where + ": getMap");
             case DOUBLE -> assertSameValue(e, row.getDouble(i), where + ": getDouble");
             case DECIMAL -> {
                 BigDecimal d = (BigDecimal) e;
@@ -120,7 +138,9 @@ public final class RowAssertions {
             case BYTE -> assertEquals(0, row.getByte(i), where);
             case SHORT -> assertEquals(0, row.getShort(i), where);
             case INT, DATE -> assertEquals(0, row.getInt(i), where);
-            case LONG, TIMESTAMP -> assertEquals(0L, row.getLong(i), where);
+            case LONG, TIMESTAMP, TIMESTAMP_NTZ -> assertEquals(0L, row.getLong(i), where);
+            case LIST -> assertNull(row.getList(i), where);
+            case MAP -> assertNull(row.getMap(i), where);
             case FLOAT -> assertEquals(0, Float.floatToRawIntBits(row.getFloat(i)), where);
             case DOUBLE -> assertEquals(0L, Double.doubleToRawLongBits(row.getDouble(i)), where);
             case DECIMAL -> {
@@ -140,13 +160,13 @@ public final class RowAssertions {
     }
 
     /** Deep comparison of nested maps (as toNestedMap returns) with byte arrays and key order checked. */
-    public static void assertNestedEquals(Map<String, Object> expected, Map<String, Object> actual, String context) {
-        List<String> ek = List.copyOf(expected.keySet());
-        List<String> ak = List.copyOf(actual.keySet());
+    public static void assertNestedEquals(Map<?, Object> expected, Map<?, Object> actual, String context) {
+        List<Object> ek = List.copyOf(expected.keySet());
+        List<Object> ak = List.copyOf(actual.keySet());
         assertEquals(ek, ak, context + ": keys");
-        Iterator<String> it = ek.iterator();
+        Iterator<Object> it = ek.iterator();
         while (it.hasNext()) {
-            String k = it.next();
+            Object k = it.next();
             Object e = expected.get(k);
             Object a = actual.get(k);
             if (e instanceof Map<?, ?> em) {
@@ -155,9 +175,9 @@ public final class RowAssertions {
                     return;
                 }
                 @SuppressWarnings("unchecked")
-                Map<String, Object> emc = (Map<String, Object>) em;
+                Map<?, Object> emc = (Map<?, Object>) em;
                 @SuppressWarnings("unchecked")
-                Map<String, Object> amc = (Map<String, Object>) am;
+                Map<?, Object> amc = (Map<?, Object>) am;
                 assertNestedEquals(emc, amc, context + "." + k);
             } else {
                 assertSameValue(e, a, context + "." + k);

@@ -102,8 +102,10 @@ public final class RowWriting {
             case DECIMAL -> BigDecimal.ZERO.setScale(t.scale());
             case DATE -> LocalDate.ofEpochDay(7);
             case TIMESTAMP -> Instant.ofEpochSecond(7);
+            case TIMESTAMP_NTZ -> java.time.LocalDateTime.of(2000, 1, 1, 7, 7);
             case STRING -> "a much longer placeholder string than most values";
             case BINARY -> new byte[] {7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7};
+            case LIST, MAP -> new RandomTables(7).randomValue(t, RandomTables.DataProfile.typical());
             case STRUCT -> throw new IllegalArgumentException();
         };
         setValue(w, c, t, v, random);
@@ -225,6 +227,35 @@ public final class RowWriting {
                         byte[] padded = new byte[b.length + 4];
                         System.arraycopy(b, 0, padded, 2, b.length);
                         w.setBinary(c, padded, 2, b.length);
+                    }
+                }
+            }
+            case TIMESTAMP_NTZ -> {
+                java.time.LocalDateTime l = (java.time.LocalDateTime) v;
+                long micros = micros(l.toInstant(java.time.ZoneOffset.UTC));
+                switch (random.nextInt(3)) {
+                    case 0 -> w.setTimestampMicros(c, micros);
+                    case 1 -> w.setValue(c, l);
+                    default -> w.setValue(c, micros);
+                }
+            }
+            case LIST, MAP -> {
+                switch (random.nextInt(3)) {
+                    case 0 -> {
+                        if (v instanceof java.util.List<?> list) {
+                            w.setList(c, list);
+                        } else {
+                            w.setMap(c, (java.util.Map<?, ?>) v);
+                        }
+                    }
+                    case 1 -> w.setValue(c, v);
+                    default -> {
+                        // As stored bytes, e.g. copied from another table, at an offset in a larger array.
+                        io.albis.write.NestedValueEncoder e = new io.albis.write.NestedValueEncoder();
+                        e.encode(t, v, "test value");
+                        byte[] padded = new byte[e.length() + 3];
+                        System.arraycopy(e.bytes(), 0, padded, 3, e.length());
+                        w.setNestedBytes(c, padded, 3, e.length());
                     }
                 }
             }

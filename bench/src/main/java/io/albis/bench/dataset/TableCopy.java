@@ -116,6 +116,7 @@ public final class TableCopy {
                                     }
                                 }
                                 case STRUCT -> throw new IllegalStateException("flat tables have no structs");
+                                case TIMESTAMP_NTZ, LIST, MAP -> throw new IllegalStateException("bench tables are flat and have no " + "timestamp_ntz, list or map columns");
                             }
                         }
                         writer.nextRow();

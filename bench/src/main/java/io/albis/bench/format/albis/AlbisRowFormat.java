@@ -54,11 +54,11 @@ public final class AlbisRowFormat extends AlbisDataFormat {
             case BYTE -> BYTE;
             case SHORT -> SHORT;
             case INT, DATE -> INT;
-            case LONG, TIMESTAMP -> LONG;
+            case LONG, TIMESTAMP, TIMESTAMP_NTZ -> LONG;
             case DECIMAL -> t.isWideDecimal() ? WIDE_DECIMAL : DECIMAL;
             case FLOAT -> FLOAT;
             case DOUBLE -> DOUBLE;
-            case STRING, BINARY -> BYTES;
+            case STRING, BINARY, LIST, MAP -> BYTES;
         };
     }
 

@@ -99,6 +99,7 @@ public final class AvroFormat implements BenchFormat {
                         case STRING -> new Utf8(reader.getString(c));
                         case BINARY -> ByteBuffer.wrap(reader.getBinary(c));
                         case STRUCT -> throw new IllegalStateException("flat tables have no structs");
+                        case TIMESTAMP_NTZ, LIST, MAP -> throw new IllegalStateException("bench tables are flat and have no " + "timestamp_ntz, list or map columns");
                     });
                 }
                 writer.append(record);
@@ -177,6 +178,7 @@ public final class AvroFormat implements BenchFormat {
                         }
                         case BINARY -> totals.addBytes((ByteBuffer) v);
                         case STRUCT -> throw new IllegalStateException("flat tables have no structs");
+                        case TIMESTAMP_NTZ, LIST, MAP -> throw new IllegalStateException("bench tables are flat and have no " + "timestamp_ntz, list or map columns");
                     }
                 }
                 if (keep) {

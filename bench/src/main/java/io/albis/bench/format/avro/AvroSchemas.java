@@ -60,6 +60,7 @@ final class AvroSchemas {
             case STRING -> Schema.create(Schema.Type.STRING);
             case BINARY -> Schema.create(Schema.Type.BYTES);
             case STRUCT -> throw new IllegalArgumentException("flat tables have no structs");
+            case TIMESTAMP_NTZ, LIST, MAP -> throw new IllegalArgumentException("bench tables are flat and have no " + "timestamp_ntz, list or map columns");
         };
     }
 

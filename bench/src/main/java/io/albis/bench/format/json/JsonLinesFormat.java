@@ -118,6 +118,7 @@ public final class JsonLinesFormat implements BenchFormat {
                             g.writeBinary(scratch, 0, len);
                         }
                         case STRUCT -> throw new IllegalStateException("flat tables have no structs");
+                        case TIMESTAMP_NTZ, LIST, MAP -> throw new IllegalStateException("bench tables are flat and have no " + "timestamp_ntz, list or map columns");
                     }
                 }
                 g.writeEndObject();
@@ -202,6 +203,7 @@ public final class JsonLinesFormat implements BenchFormat {
                             totals.addBytes(b, 0, b.length);
                         }
                         case STRUCT -> throw new IllegalStateException("flat tables have no structs");
+                        case TIMESTAMP_NTZ, LIST, MAP -> throw new IllegalStateException("bench tables are flat and have no " + "timestamp_ntz, list or map columns");
                     }
                 }
                 if (p.nextToken() != JsonToken.END_OBJECT) {

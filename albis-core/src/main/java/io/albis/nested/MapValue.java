@@ -1,0 +1,82 @@
+package io.albis.nested;
+
+import io.albis.internal.DirectMemory;
+import io.albis.schema.DataType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A stored map (the layout of Spark's {@code UnsafeMapData}; see {@link NestedFormat}): an array
+ * of keys and an array of values of the same length, entry {@code i} being key {@code i} and value
+ * {@code i}. A view, valid as long as the arrays it hands out.
+ */
+public final class MapValue {
+    private final Object base;
+    private final long start;
+    private final int size;
+    private final ArrayValue keys;
+    private final ArrayValue values;
+
+    MapValue(Object base, long start, int size, DataType type) {
+        this.base = base;
+        this.start = start;
+        this.size = size;
+        int keyBytes = (int) DirectMemory.getLong(base, start);
+        this.keys = new ArrayValue(base, start + 8, keyBytes, type.keyField());
+        this.values = new ArrayValue(base, start + 8 + keyBytes, size - 8 - keyBytes, type.valueField());
+    }
+
+    /**
+     * A view of the map value {@code bytes[offset, offset + length)} of map type {@code mapType},
+     * checked first ({@link IllegalArgumentException} naming what is wrong).
+     */
+    public static MapValue of(byte[] bytes, int offset, int length, DataType mapType) {
+        NestedCheck.checkHeap(bytes, offset, length, mapType);
+        return new MapValue(bytes, DirectMemory.BYTE_ARRAY_OFFSET + offset, length, mapType);
+    }
+
+    /**
+     * A view of a value whose bytes {@link NestedCheck} has passed (a reader's row checks every
+     * list and map it hands out): {@code size} bytes at {@code base}/{@code start}.
+     */
+    public static MapValue ofChecked(Object base, long start, int size, DataType mapType) {
+        return new MapValue(base, start, size, mapType);
+    }
+
+    /** Number of entries. */
+    public int count() {
+        return keys.count();
+    }
+
+    public ArrayValue keys() {
+        return keys;
+    }
+
+    public ArrayValue values() {
+        return values;
+    }
+
+    public int sizeInBytes() {
+        return size;
+    }
+
+    /** The map's stored bytes, copied (for {@code AlbisWriter.setNestedBytes}, for instance). */
+    public byte[] toByteArray() {
+        return NestedSlots.copy(base, start, size);
+    }
+
+    /**
+     * The entries as a map of Java objects (see {@link NestedSlots#get}) in stored order. The
+     * format does not forbid a key twice; then the last entry's value is the one kept here.
+     */
+    public Map<Object, Object> toJava() {
+        List<Object> k = keys.toJava();
+        List<Object> v = values.toJava();
+        Map<Object, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i < k.size(); i++) {
+            out.put(k.get(i), v.get(i));
+        }
+        return out;
+    }
+}

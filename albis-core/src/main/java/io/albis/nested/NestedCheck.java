@@ -1,0 +1,146 @@
+package io.albis.nested;
+
+import io.albis.internal.DirectMemory;
+import io.albis.schema.DataType;
+import io.albis.schema.Field;
+import java.util.List;
+
+/**
+ * Checks a stored list or map before anything reads it (docs/FORMAT.md §9): counts that fit the
+ * value, every pointer's bytes inside the value's variable part, a wide decimal of 1 to 16 bytes,
+ * no null where the type allows none (map keys included), keys and values of the same count, and
+ * so on down every nested value. After the check, every read of the views ({@link ArrayValue},
+ * {@link MapValue}, {@link StructValue}) lies inside the value. Costs one read per pointer and
+ * one per null word: nothing for a list of fixed-width elements without nulls but its header.
+ */
+public final class NestedCheck {
+    private NestedCheck() {}
+
+    /**
+     * The first thing wrong with the list or map of type {@code t} whose {@code size} bytes are at
+     * {@code base}/{@code start} (see {@link DirectMemory#getLong(Object, long)}), or null when
+     * nothing is. {@code size} bytes must be readable there.
+     */
+    public static String problem(Object base, long start, int size, DataType t) {
+        return t.id() == io.albis.schema.TypeId.LIST
+                ? array(base, start, size, t.elementField(), "list")
+                : map(base, start, size, t);
+    }
+
+    /** Checks a value held in {@code bytes[offset, offset + length)}; an IllegalArgumentException says what is wrong. */
+    static void checkHeap(byte[] bytes, int offset, int length, DataType t) {
+        if (!t.isNested()) {
+            throw new IllegalArgumentException(t + " is not a list or map");
+        }
+        if (offset < 0 || length < 0 || offset > bytes.length - length) {
+            throw new IndexOutOfBoundsException(length + " bytes at " + offset + " of an array of " + bytes.length);
+        }
+        String problem = problem(bytes, DirectMemory.BYTE_ARRAY_OFFSET + offset, length, t);
+        if (problem != null) {
+            throw new IllegalArgumentException("not a valid " + t + " value: " + problem);
+        }
+    }
+
+    private static String array(Object base, long start, int size, Field element, String what) {
+        if (size < 8) {
+            return what + " of " + size + " bytes is shorter than its element count";
+        }
+        long count = DirectMemory.getLong(base, start);
+        DataType t = element.type();
+        int width = NestedFormat.elementWidth(t);
+        if (count < 0 || count > size || NestedFormat.arrayFixedPart(count, width) > size) {
+            return what + " of " + size + " bytes claims " + count + " elements of " + width + " bytes";
+        }
+        int n = (int) count;
+        long nullBits = start + 8;
+        if (!element.nullable() && anyBitSet(base, nullBits, n)) {
+            return what + " has a null element but its elements may not be null";
+        }
+        if (NestedFormat.isPointer(t)) {
+            long variableStart = NestedFormat.arrayFixedPart(n, width);
+            long elements = start + NestedFormat.arrayHeader(n);
+            for (int i = 0; i < n; i++) {
+                if ((DirectMemory.getByte(base, nullBits + (i >>> 3)) & (1 << (i & 7))) == 0) {
+                    String p = pointee(base, start, size, variableStart, elements + 8L * i, t, what + " element " + i);
+                    if (p != null) {
+                        return p;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String map(Object base, long start, int size, DataType t) {
+        if (size < 24) {
+            return "map of " + size + " bytes is shorter than its two arrays' counts";
+        }
+        long keyBytes = DirectMemory.getLong(base, start);
+        if (keyBytes < 8 || keyBytes > size - 16) {
+            return "map of " + size + " bytes claims keys of " + keyBytes + " bytes";
+        }
+        int k = (int) keyBytes;
+        String p = array(base, start + 8, k, t.keyField(), "map keys");
+        if (p == null) {
+            p = array(base, start + 8 + k, size - 8 - k, t.valueField(), "map values");
+        }
+        if (p == null && DirectMemory.getLong(base, start + 8) != DirectMemory.getLong(base, start + 8 + k)) {
+            p = "map has " + DirectMemory.getLong(base, start + 8) + " keys but " + DirectMemory.getLong(base, start + 8 + k)
+                    + " values";
+        }
+        return p;
+    }
+
+    private static String struct(Object base, long start, int size, DataType t, String what) {
+        List<Field> fields = t.fields();
+        long fixed = NestedFormat.structFixedPart(fields.size());
+        if (fixed > size) {
+            return what + " of " + size + " bytes is shorter than its " + fields.size() + " fields";
+        }
+        long fieldsAt = start + NestedFormat.nullBytes(fields.size());
+        for (int f = 0; f < fields.size(); f++) {
+            Field field = fields.get(f);
+            boolean isNull = (DirectMemory.getByte(base, start + (f >>> 3)) & (1 << (f & 7))) != 0;
+            if (isNull && !field.nullable()) {
+                return what + " field '" + field.name() + "' is null but may not be";
+            }
+            if (!isNull && NestedFormat.isPointer(field.type())) {
+                String p = pointee(base, start, size, fixed, fieldsAt + 8L * f, field.type(), what + " field '"
+                        + field.name() + "'");
+                if (p != null) {
+                    return p;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Checks the pointer at {@code slot} of a container at {@code start} and, for a nested value, what it points to. */
+    private static String pointee(Object base, long start, int size, long variableStart, long slot, DataType t, String what) {
+        long p = DirectMemory.getLong(base, slot);
+        long offset = p >>> 32;
+        int length = (int) p;
+        if (length < 0 || offset < variableStart || offset > size - (long) length) {
+            return what + " (offset " + offset + ", size " + length + ") lies outside its container's "
+                    + (size - variableStart) + "-byte variable part";
+        }
+        return switch (t.id()) {
+            case DECIMAL -> length >= 1 && length <= 16 ? null : what + " is a decimal of " + length + " bytes, not 1..16";
+            case LIST -> array(base, start + offset, length, t.elementField(), what);
+            case MAP -> map(base, start + offset, length, t);
+            case STRUCT -> struct(base, start + offset, length, t, what);
+            default -> null;
+        };
+    }
+
+    /** True when any of the first {@code n} bits at {@code at} is set. */
+    private static boolean anyBitSet(Object base, long at, int n) {
+        for (int w = 0; w < n >>> 6; w++) {
+            if (DirectMemory.getLong(base, at + 8L * w) != 0) {
+                return true;
+            }
+        }
+        int rest = n & 63;
+        return rest != 0 && (DirectMemory.getLong(base, at + 8L * (n >>> 6)) & ((1L << rest) - 1)) != 0;
+    }
+}

@@ -1,0 +1,209 @@
+package io.albis.nested;
+
+import io.albis.internal.DirectMemory;
+import io.albis.schema.DataType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The values of an array's elements or a struct's fields, by index: the one set of getters for
+ * both ({@link ArrayValue}, {@link StructValue}). A value's bytes were checked when it was read
+ * ({@link NestedCheck}), so every slot and pointer lies inside it; a getter checks its index and
+ * that the slot's type is read by that getter (an {@link IllegalArgumentException} otherwise).
+ * Values of a null slot read as 0; check {@link #isNull} first. A view over a segment is valid
+ * while its reader stands on the row it came from; {@link #toJava()} copies.
+ */
+public abstract sealed class NestedSlots permits ArrayValue, StructValue {
+    /** Memory of the value: {@code null} and an address, or a {@code byte[]} and an offset. */
+    final Object base;
+    /** Where the value starts (pointers count from here). */
+    final long start;
+    final int size;
+
+    NestedSlots(Object base, long start, int size) {
+        this.base = base;
+        this.start = start;
+        this.size = size;
+    }
+
+    /** Number of elements or fields. */
+    public abstract int count();
+
+    /** The type of element or field {@code i}. */
+    public abstract DataType typeAt(int i);
+
+    /** Where slot {@code i} starts; {@code i} is checked. */
+    abstract long slotAt(int i);
+
+    /** Where the null bits start. */
+    abstract long nullBitsAt();
+
+    /** The value's stored bytes: its size, and a copy of them. */
+    public int sizeInBytes() {
+        return size;
+    }
+
+    public byte[] toByteArray() {
+        return copy(base, start, size);
+    }
+
+    /** A copy of {@code size} bytes at {@code base}/{@code start}. */
+    static byte[] copy(Object base, long start, int size) {
+        byte[] b = new byte[size];
+        DirectMemory.copyToArray(base, start, b, 0, size);
+        return b;
+    }
+
+    final void checkIndex(int i) {
+        if (i < 0 || i >= count()) {
+            throw new IndexOutOfBoundsException("index " + i + " outside 0.." + (count() - 1));
+        }
+    }
+
+    public boolean isNull(int i) {
+        checkIndex(i);
+        return (DirectMemory.getByte(base, nullBitsAt() + (i >>> 3)) & (1 << (i & 7))) != 0;
+    }
+
+    private long slot(int i, int width, String what) {
+        long at = slotAt(i);
+        DataType t = typeAt(i);
+        if (NestedFormat.isPointer(t) || NestedFormat.elementWidth(t) < width) {
+            throw new IllegalArgumentException("value " + i + " is " + t + ", not " + what);
+        }
+        return at;
+    }
+
+    public boolean getBoolean(int i) {
+        return DirectMemory.getByte(base, slot(i, 1, "a boolean")) != 0;
+    }
+
+    public byte getByte(int i) {
+        return DirectMemory.getByte(base, slot(i, 1, "a byte"));
+    }
+
+    public short getShort(int i) {
+        return DirectMemory.getShort(base, slot(i, 2, "a short"));
+    }
+
+    /** An int, or a date as days since 1970-01-01. */
+    public int getInt(int i) {
+        return DirectMemory.getInt(base, slot(i, 4, "an int"));
+    }
+
+    /** A long, a timestamp in microseconds, or a decimal's unscaled value (up to 18 digits). */
+    public long getLong(int i) {
+        return DirectMemory.getLong(base, slot(i, 8, "a long"));
+    }
+
+    public float getFloat(int i) {
+        return Float.intBitsToFloat(DirectMemory.getInt(base, slot(i, 4, "a float")));
+    }
+
+    public double getDouble(int i) {
+        return Double.longBitsToDouble(DirectMemory.getLong(base, slot(i, 8, "a double")));
+    }
+
+    /** The pointer of slot {@code i}, which must hold one. */
+    private long pointer(int i) {
+        long at = slotAt(i);
+        if (!NestedFormat.isPointer(typeAt(i))) {
+            throw new IllegalArgumentException("value " + i + " is " + typeAt(i) + ", whose bytes are not in the variable part");
+        }
+        return DirectMemory.getLong(base, at);
+    }
+
+    /** The bytes of a string, binary or wide decimal in slot {@code i} (empty when null). */
+    public byte[] getBytes(int i) {
+        long p = pointer(i);
+        byte[] b = new byte[(int) p];
+        DirectMemory.copyToArray(base, start + (p >>> 32), b, 0, b.length);
+        return b;
+    }
+
+    public String getString(int i) {
+        return isNull(i) ? null : new String(getBytes(i), StandardCharsets.UTF_8);
+    }
+
+    public BigDecimal getDecimal(int i) {
+        if (isNull(i)) {
+            return null;
+        }
+        DataType t = typeAt(i);
+        BigInteger unscaled = t.isWideDecimal() ? new BigInteger(getBytes(i)) : BigInteger.valueOf(getLong(i));
+        return new BigDecimal(unscaled, t.scale());
+    }
+
+    public ArrayValue getList(int i) {
+        return isNull(i) ? null : new ArrayValue(base, start + (pointer(i) >>> 32), (int) pointer(i), typeAt(i).elementField());
+    }
+
+    public MapValue getMap(int i) {
+        return isNull(i) ? null : new MapValue(base, start + (pointer(i) >>> 32), (int) pointer(i), typeAt(i));
+    }
+
+    public StructValue getStruct(int i) {
+        return isNull(i) ? null : new StructValue(base, start + (pointer(i) >>> 32), (int) pointer(i), typeAt(i));
+    }
+
+    /**
+     * Value {@code i} as an object: Boolean, Byte, Short, Integer, Long, Float, Double,
+     * BigDecimal, LocalDate, Instant (timestamp), LocalDateTime (timestamp without time zone),
+     * String, byte[], List (list), Map (map, in stored order), Map from field name (struct); null
+     * when null.
+     */
+    public Object get(int i) {
+        if (isNull(i)) {
+            return null;
+        }
+        DataType t = typeAt(i);
+        return switch (t.id()) {
+            case BOOLEAN -> getBoolean(i);
+            case BYTE -> getByte(i);
+            case SHORT -> getShort(i);
+            case INT -> getInt(i);
+            case LONG -> getLong(i);
+            case FLOAT -> getFloat(i);
+            case DOUBLE -> getDouble(i);
+            case DECIMAL -> getDecimal(i);
+            case DATE -> LocalDate.ofEpochDay(getInt(i));
+            case TIMESTAMP -> instant(getLong(i));
+            case TIMESTAMP_NTZ -> localDateTime(getLong(i));
+            case STRING -> getString(i);
+            case BINARY -> getBytes(i);
+            case LIST -> getList(i).toJava();
+            case MAP -> getMap(i).toJava();
+            case STRUCT -> getStruct(i).toJava();
+        };
+    }
+
+    /** Every value as {@link #get} gives it, in order. */
+    List<Object> values() {
+        List<Object> out = new ArrayList<>(count());
+        for (int i = 0; i < count(); i++) {
+            out.add(get(i));
+        }
+        return out;
+    }
+
+    /** The value as Java objects (see {@link #get}). */
+    public abstract Object toJava();
+
+    /** A timestamp's microseconds as an Instant. */
+    public static Instant instant(long micros) {
+        return Instant.EPOCH.plus(micros, ChronoUnit.MICROS);
+    }
+
+    /** A timestamp without time zone's microseconds as the wall clock they stand for. */
+    public static LocalDateTime localDateTime(long micros) {
+        return LocalDateTime.ofInstant(instant(micros), ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,336 @@
+package io.albis.nested;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.error.CorruptFileException;
+import io.albis.error.SchemaMismatchException;
+import io.albis.filter.Predicates;
+import io.albis.read.AlbisReader;
+import io.albis.read.ColumnBatch;
+import io.albis.read.ReadOptions;
+import io.albis.schema.DataType;
+import io.albis.schema.Field;
+import io.albis.schema.Schema;
+import io.albis.schema.SchemaCodec;
+import io.albis.table.AlbisTable;
+import io.albis.testing.RowAssertions;
+import io.albis.write.AlbisWriter;
+import io.albis.write.NestedValueEncoder;
+import io.albis.write.WriterOptions;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Lists and maps (docs/FORMAT.md §6, "Nested values"): their bytes, the views, the writer and reader, the checks. */
+class NestedValuesTest {
+    private static final DataType INT_LIST = DataType.list(DataType.INT, true);
+    private static final DataType STRING_LONG_MAP = DataType.map(DataType.STRING, DataType.LONG, true);
+    private static final DataType ITEM = DataType.struct(Field.required("k", DataType.INT), Field.of("v", DataType.STRING),
+            Field.of("amount", DataType.decimal(30, 2)));
+    private static final DataType DEEP = DataType.map(DataType.STRING, DataType.list(ITEM, true), true);
+
+    @TempDir
+    Path dir;
+
+    private static byte[] encode(DataType t, Object v) {
+        NestedValueEncoder e = new NestedValueEncoder();
+        e.encode(t, v, "value");
+        return Arrays.copyOf(e.bytes(), e.length());
+    }
+
+    private static Map<Object, Object> mapOf(Object... kv) {
+        Map<Object, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    /** The two examples of docs/FORMAT.md §6, byte for byte. */
+    @Test
+    void theSpecExamplesByteForByte() {
+        assertEquals("0200000000000000" + "0200000000000000" + "0700000000000000",
+                HexFormat.of().formatHex(encode(INT_LIST, Arrays.asList(7, null))));
+        byte[] map = encode(STRING_LONG_MAP, mapOf("a", 1L));
+        assertEquals(64, map.length);
+        ByteBuffer b = ByteBuffer.wrap(map).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(32, b.getLong(0), "keyBytes");
+        assertEquals(1, b.getLong(8), "key count");
+        assertEquals(0, b.getLong(16), "key null word");
+        assertEquals(24L << 32 | 1, b.getLong(24), "key pointer");
+        assertEquals('a', b.get(32));
+        assertEquals(1, b.getLong(40), "value count");
+        assertEquals(0, b.getLong(48), "value null word");
+        assertEquals(1, b.getLong(56), "value");
+    }
+
+    @Test
+    void viewsReadWhatWasEncoded() {
+        List<Object> items = Arrays.asList(mapOf("k", 1, "v", "x", "amount", new BigDecimal("-123456789012345678901234567.89")),
+                null, mapOf("k", 2, "v", null, "amount", new BigDecimal("0.01")));
+        Map<Object, Object> deep = mapOf("first", items, "none", null, "empty", List.of());
+        byte[] bytes = encode(DEEP, deep);
+        MapValue m = MapValue.of(bytes, 0, bytes.length, DEEP);
+        assertEquals(3, m.count());
+        assertEquals("first", m.keys().getString(0));
+        ArrayValue first = m.values().getList(0);
+        assertEquals(3, first.count());
+        assertTrue(first.isNull(1));
+        StructValue s = first.getStruct(0);
+        assertEquals(1, s.getInt(0));
+        assertEquals("x", s.getString(1));
+        assertEquals(new BigDecimal("-123456789012345678901234567.89"), s.getDecimal(2));
+        assertTrue(first.getStruct(2).isNull(1));
+        assertNull(m.values().getList(1));
+        assertEquals(0, m.values().getList(2).count());
+        RowAssertions.assertSameValue(deep, m.toJava(), "toJava");
+        assertThrows(IllegalArgumentException.class, () -> first.getInt(0), "a struct element read as an int");
+        assertThrows(IndexOutOfBoundsException.class, () -> first.isNull(3));
+        assertArrayEquals(bytes, m.toByteArray());
+    }
+
+    @Test
+    void encoderRefusesValuesTheTypeDoesNotAllow() {
+        DataType notNullInts = DataType.list(DataType.INT, false);
+        SchemaMismatchException e = assertThrows(SchemaMismatchException.class,
+                () -> encode(notNullInts, Arrays.asList(1, null)));
+        assertTrue(e.getMessage().contains("an element of value is null"), e.getMessage());
+        e = assertThrows(SchemaMismatchException.class, () -> encode(INT_LIST, List.of("one")));
+        assertTrue(e.getMessage().contains("an element of value is int and cannot take String"), e.getMessage());
+        e = assertThrows(SchemaMismatchException.class, () -> encode(STRING_LONG_MAP, mapOf(null, 1L)));
+        assertTrue(e.getMessage().contains("a key of value is null"), e.getMessage());
+        e = assertThrows(SchemaMismatchException.class, () -> encode(DataType.list(ITEM, true), List.of(mapOf("k", 1,
+                "nope", 2))));
+        assertTrue(e.getMessage().contains("has no field 'nope'"), e.getMessage());
+        e = assertThrows(SchemaMismatchException.class, () -> encode(DataType.list(ITEM, true), List.of(mapOf("v", "x"))));
+        assertTrue(e.getMessage().contains("field 'k' of an element of value is null but not nullable"), e.getMessage());
+        assertThrows(SchemaMismatchException.class, () -> encode(DataType.list(DataType.decimal(4, 2), true),
+                List.of(new BigDecimal("123.45"))));
+    }
+
+    @Test
+    void checkFindsEveryKindOfDamage() {
+        byte[] list = encode(DataType.list(DataType.STRING, false), List.of("ab", "cde"));
+        assertNull(NestedCheck.problem(list, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, list.length,
+                DataType.list(DataType.STRING, false)));
+        assertProblem(withLong(list, 0, 1000), DataType.list(DataType.STRING, false), "claims 1000 elements");
+        assertProblem(withLong(list, 0, -1), DataType.list(DataType.STRING, false), "claims -1 elements");
+        assertProblem(withLong(list, 8, 1), DataType.list(DataType.STRING, false), "null element but its elements may not");
+        assertProblem(withLong(list, 16, 500L << 32 | 2), DataType.list(DataType.STRING, false), "lies outside");
+        assertProblem(withLong(list, 16, 8L << 32 | 2), DataType.list(DataType.STRING, false), "lies outside");
+        assertProblem(Arrays.copyOf(list, 4), DataType.list(DataType.STRING, false), "shorter than its element count");
+        byte[] map = encode(STRING_LONG_MAP, mapOf("a", 1L, "b", 2L));
+        assertProblem(withLong(map, 0, 4), STRING_LONG_MAP, "claims keys of 4 bytes");
+        byte[] dec = encode(DataType.list(DataType.decimal(30, 0), true), List.of(BigDecimal.ONE));
+        assertProblem(withLong(dec, 16, 24L << 32 | 17), DataType.list(DataType.decimal(30, 0), true), "lies outside");
+        assertProblem(withLong(dec, 16, 24L << 32), DataType.list(DataType.decimal(30, 0), true), "not 1..16");
+    }
+
+    /** Random damage to random valid values: the check either passes or names a problem; it never throws. */
+    @Test
+    void checkSurvivesRandomDamage() {
+        Random random = new Random(42);
+        io.albis.testing.RandomTables tables = new io.albis.testing.RandomTables(7);
+        for (int round = 0; round < 300; round++) {
+            DataType t = tables.randomNestedType(0);
+            byte[] good = encode(t, tables.randomValue(t, io.albis.testing.RandomTables.DataProfile.typical()));
+            for (int flip = 0; flip < 20; flip++) {
+                byte[] bad = good.clone();
+                bad[random.nextInt(bad.length)] ^= (byte) (1 << random.nextInt(8));
+                String p = NestedCheck.problem(bad, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, bad.length, t);
+                if (p == null) {
+                    // Passed: every read lies inside the value, so reading it whole works.
+                    MapOrList.read(bad, t);
+                }
+            }
+        }
+    }
+
+    private static final class MapOrList {
+        static Object read(byte[] b, DataType t) {
+            return t.id() == io.albis.schema.TypeId.LIST ? ArrayValue.of(b, 0, b.length, t).toJava()
+                    : MapValue.of(b, 0, b.length, t).toJava();
+        }
+    }
+
+    private static byte[] withLong(byte[] b, int at, long v) {
+        byte[] c = b.clone();
+        ByteBuffer.wrap(c).order(ByteOrder.LITTLE_ENDIAN).putLong(at, v);
+        return c;
+    }
+
+    private static void assertProblem(byte[] b, DataType t, String expected) {
+        String p = NestedCheck.problem(b, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, b.length, t);
+        assertNotNull(p, "a problem containing '" + expected + "'");
+        assertTrue(p.contains(expected), p);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MapOrList.read(b, t));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+
+    @Test
+    void schemaCodecKeepsEveryNestedType() throws IOException {
+        Schema schema = Schema.builder().column("id", DataType.INT, false).column("deep", DEEP)
+                .column("lists", DataType.list(DataType.list(DataType.map(DataType.DATE, DataType.BINARY, false), false), true))
+                .column("ntz", DataType.TIMESTAMP_NTZ).build();
+        Schema back = SchemaCodec.decode(SchemaCodec.encode(schema), "s");
+        assertEquals(schema.columns(), back.columns());
+        byte[] bytes = SchemaCodec.encode(schema);
+        // A nullable map key (flags byte of the key's nested type set to 1) is damage.
+        int at = indexOfMapKey(bytes);
+        bytes[at + 1] = 1;
+        CorruptFileException e = assertThrows(CorruptFileException.class,
+                () -> SchemaCodec.decode(io.albis.testing.TableFiles.reseal(bytes), "s"));
+        assertTrue(e.getMessage().contains("map whose keys may be null"), e.getMessage());
+    }
+
+    /** The offset of the key type of column "deep": right after its path. */
+    private static int indexOfMapKey(byte[] schema) {
+        byte[] name = "deep".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = 0; i < schema.length - name.length; i++) {
+            if (Arrays.equals(schema, i, i + name.length, name, 0, name.length)) {
+                return i + name.length;
+            }
+        }
+        throw new AssertionError("no column 'deep'");
+    }
+
+    private Path writeTable(int rows) throws IOException {
+        Path table = dir.resolve("t");
+        Schema schema = Schema.builder().column("id", DataType.INT, false).column("tags", INT_LIST)
+                .column("attrs", STRING_LONG_MAP).column("deep", DEEP).column("ntz", DataType.TIMESTAMP_NTZ)
+                .groups(Map.of("lists", List.of("tags"))).build();
+        try (AlbisWriter w = AlbisWriter.create(io.albis.storage.LocalStorage.INSTANCE, table.toString(), schema,
+                WriterOptions.defaults().withSegmentSize(4096).withRowGroupRows(500))) {
+            for (int r = 0; r < rows; r++) {
+                w.setInt(0, r);
+                if (r % 3 != 0) {
+                    w.setList(1, r % 7 == 0 ? List.of() : Arrays.asList(r, null, -r));
+                }
+                w.setMap(2, mapOf("r", (long) r));
+                if (r % 2 == 0) {
+                    w.setValue(3, mapOf("k", List.of(mapOf("k", r, "v", "v" + r, "amount", BigDecimal.valueOf(r, 2)))));
+                }
+                w.setValue(4, LocalDateTime.of(2024, 1, 1, 0, 0).plusSeconds(r));
+                w.nextRow();
+            }
+        }
+        return table;
+    }
+
+    @Test
+    void writerReaderBatchesAndFilters() throws IOException {
+        int rows = 2000;
+        Path table = writeTable(rows);
+        AlbisTable t = AlbisTable.open(table.toString());
+        try (AlbisReader r = t.newReader()) {
+            int row = 0;
+            while (r.advance()) {
+                assertEquals(row, r.getInt(0));
+                if (row % 3 == 0) {
+                    assertTrue(r.isNull(1));
+                    assertNull(r.getList(1));
+                } else if (row % 7 == 0) {
+                    assertEquals(0, r.getList(1).count());
+                } else {
+                    ArrayValue tags = r.getList(1);
+                    assertEquals(3, tags.count());
+                    assertEquals(row, tags.getInt(0));
+                    assertTrue(tags.isNull(1));
+                    assertEquals(-row, tags.getInt(2));
+                }
+                assertEquals((long) row, r.getMap(2).values().getLong(0));
+                assertEquals(LocalDateTime.of(2024, 1, 1, 0, 0).plusSeconds(row), r.getValue(4));
+                if (row % 2 == 0) {
+                    assertEquals("v" + row, r.getMap(3).values().getList(0).getStruct(0).getString(1));
+                }
+                row++;
+            }
+            assertEquals(rows, row);
+        }
+        // Projection of a list column reads its group only; the batch API hands out views of its copy.
+        try (AlbisReader r = t.newReader(ReadOptions.all().withColumns("tags"))) {
+            assertEquals(1, r.readGroups().length);
+            ColumnBatch batch = ColumnBatch.forReader(r, 256);
+            int seen = 0;
+            while (r.nextBatch(batch) > 0) {
+                for (int i = 0; i < batch.size(); i++, seen++) {
+                    if (seen % 3 != 0 && seen % 7 != 0) {
+                        assertEquals(seen, batch.column(0).getList(i).getInt(0));
+                    } else if (seen % 3 == 0) {
+                        assertNull(batch.column(0).getList(i));
+                    }
+                }
+            }
+            assertEquals(rows, seen);
+        }
+        // IS NULL / IS NOT NULL on a list or map; comparisons are refused by name.
+        try (AlbisReader r = t.newReader(ReadOptions.all().withFilter(Predicates.isNull("tags")))) {
+            long n = 0;
+            while (r.advance()) {
+                n++;
+            }
+            assertEquals(Stream.iterate(0, i -> i + 1).limit(rows).filter(i -> i % 3 == 0).count(), n);
+        }
+        try (AlbisReader r = t.newReader(ReadOptions.all().withFilter(Predicates.isNotNull("deep")))) {
+            long n = 0;
+            while (r.advance()) {
+                n++;
+            }
+            assertEquals(rows / 2, n);
+        }
+        SchemaMismatchException e = assertThrows(SchemaMismatchException.class,
+                () -> t.newReader(ReadOptions.all().withFilter(Predicates.eq("tags", 1))));
+        assertTrue(e.getMessage().contains("only IS NULL and IS NOT NULL apply"), e.getMessage());
+        assertEquals(List.of(), io.albis.table.TableVerifier.verify(t));
+    }
+
+    /** A damaged count inside a stored list (checksums off, so the row codec meets it) names the file and column. */
+    @Test
+    void damagedListInADataFileIsCorruptNamingTheColumn() throws IOException {
+        Path table = writeTable(10);
+        AlbisTable t = AlbisTable.open(table.toString());
+        Path data = Path.of(t.dataPath(t.rowGroups().get(0), t.schema().groups().get(0)));
+        byte[] b = Files.readAllBytes(data);
+        // Row 1 of group "lists" (id is elsewhere): size 4, bitmap 1, slot 8, then the list's count.
+        int row0 = 4096;
+        int row1 = row0 + ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(row0);
+        int count = row1 + 4 + 1 + 8;
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(count, 1L << 40);
+        Files.write(data, b);
+        CorruptFileException e = assertThrows(CorruptFileException.class, () -> {
+            try (AlbisReader r = t.newReader(ReadOptions.all().withVerifyChecksums(false))) {
+                while (r.advance()) {
+                    r.getValue(1);
+                }
+            }
+        });
+        assertEquals(data.toString(), e.file());
+        assertTrue(e.getMessage().contains("column tags, row 1") && e.getMessage().contains("claims"), e.getMessage());
+        // With checksums on (the default) the segment's checksum catches it first.
+        assertThrows(CorruptFileException.class, () -> {
+            try (AlbisReader r = t.newReader()) {
+                while (r.advance()) {
+                    r.getValue(1);
+                }
+            }
+        });
+    }
+}
