@@ -2,6 +2,7 @@ package io.albis.nested;
 
 import io.albis.internal.DirectMemory;
 import io.albis.schema.DataType;
+import io.albis.schema.TypeId;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -121,8 +122,14 @@ public abstract sealed class NestedSlots permits ArrayValue, StructValue {
         return DirectMemory.getLong(base, at);
     }
 
-    /** The bytes of a string, binary or wide decimal in slot {@code i} (empty when null). */
+    /**
+     * The bytes of a string, binary or wide decimal in slot {@code i}, null when null (a null
+     * slot's pointer was never checked, so it is never followed).
+     */
     public byte[] getBytes(int i) {
+        if (isNull(i)) {
+            return null;
+        }
         long p = pointer(i);
         byte[] b = new byte[(int) p];
         DirectMemory.copyToArray(base, start + (p >>> 32), b, 0, b.length);
@@ -143,15 +150,28 @@ public abstract sealed class NestedSlots permits ArrayValue, StructValue {
     }
 
     public ArrayValue getList(int i) {
-        return isNull(i) ? null : new ArrayValue(base, start + (pointer(i) >>> 32), (int) pointer(i), typeAt(i).elementField());
+        long p = nestedPointer(i, TypeId.LIST);
+        return isNull(i) ? null : new ArrayValue(base, start + (p >>> 32), (int) p, typeAt(i).elementField());
     }
 
     public MapValue getMap(int i) {
-        return isNull(i) ? null : new MapValue(base, start + (pointer(i) >>> 32), (int) pointer(i), typeAt(i));
+        long p = nestedPointer(i, TypeId.MAP);
+        return isNull(i) ? null : new MapValue(base, start + (p >>> 32), (int) p, typeAt(i));
     }
 
     public StructValue getStruct(int i) {
-        return isNull(i) ? null : new StructValue(base, start + (pointer(i) >>> 32), (int) pointer(i), typeAt(i));
+        long p = nestedPointer(i, TypeId.STRUCT);
+        return isNull(i) ? null : new StructValue(base, start + (p >>> 32), (int) p, typeAt(i));
+    }
+
+    /** The pointer of slot {@code i}, which must hold a value of type {@code expected}. */
+    private long nestedPointer(int i, TypeId expected) {
+        if (typeAt(i).id() != expected) {
+            checkIndex(i);
+            throw new IllegalArgumentException("value " + i + " is " + typeAt(i) + ", not a "
+                    + expected.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return pointer(i);
     }
 
     /**

@@ -104,6 +104,9 @@ class NestedValuesTest {
         RowAssertions.assertSameValue(deep, m.toJava(), "toJava");
         assertThrows(IllegalArgumentException.class, () -> first.getInt(0), "a struct element read as an int");
         assertThrows(IndexOutOfBoundsException.class, () -> first.isNull(3));
+        assertThrows(IllegalArgumentException.class, () -> m.values().getMap(0), "a list read as a map");
+        assertThrows(IllegalArgumentException.class, () -> m.keys().getList(0), "a string read as a list");
+        assertNull(first.getStruct(2).getBytes(1), "a null string's pointer is never followed");
         assertArrayEquals(bytes, m.toByteArray());
     }
 
