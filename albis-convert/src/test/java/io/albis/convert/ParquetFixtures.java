@@ -385,6 +385,9 @@ final class ParquetFixtures {
                 if (a instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
                     return LocalDate.ofEpochDay(v);
                 }
+                if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
+                    return v * 1000L; // TIME(MILLIS) as microseconds of the day
+                }
                 if (a instanceof DecimalLogicalTypeAnnotation d) {
                     return BigDecimal.valueOf(v, d.getScale());
                 }
@@ -404,6 +407,10 @@ final class ParquetFixtures {
                 }
                 if (a instanceof DecimalLogicalTypeAnnotation d) {
                     return BigDecimal.valueOf(v, d.getScale());
+                }
+                if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation time
+                        && time.getUnit() == LogicalTypeAnnotation.TimeUnit.NANOS) {
+                    return v / 1000; // TIME(NANOS) as microseconds of the day
                 }
                 return v;
             }
