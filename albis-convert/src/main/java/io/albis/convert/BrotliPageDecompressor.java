@@ -23,6 +23,11 @@ final class BrotliPageDecompressor extends WholePageDecompressor {
         }
     }
 
+    /** Loads brotli4j's native library, which {@link #whyUnavailable} has found. */
+    BrotliPageDecompressor() {
+        Brotli4jLoader.ensureAvailability();
+    }
+
     @Override
     void decompress(byte[] in, int offset, int length, byte[] out) throws IOException {
         byte[] page = Decoder.decompress(in, offset, length);
