@@ -22,6 +22,8 @@ public class ConvertInputException extends IOException {
     /** A qualified Java exception or error class name, with the ": " that follows it in toString(). */
     private static final Pattern THROWABLE_NAME =
             Pattern.compile("\\b(?:[a-zA-Z_$][\\w$]*\\.)*[A-Z][\\w$]*(?:Exception|Error)\\b:?\\s*");
+    /** What thrift appends to its messages: the half-read struct's object name. */
+    private static final Pattern THRIFT_STRUCT = Pattern.compile("\\s*Struct: .*$");
 
     private final String file;
 
@@ -69,7 +71,8 @@ public class ConvertInputException extends IOException {
             if (meaning != null) {
                 return meaning;
             }
-            String m = t.getMessage() == null ? "" : THROWABLE_NAME.matcher(firstLine(t.getMessage())).replaceAll("").strip();
+            String m = t.getMessage() == null ? ""
+                    : THROWABLE_NAME.matcher(THRIFT_STRUCT.matcher(firstLine(t.getMessage())).replaceAll("")).replaceAll("").strip();
             if (!m.isEmpty()) {
                 return m.length() <= MAX_DETAIL ? m : m.substring(0, MAX_DETAIL) + "…";
             }

@@ -38,7 +38,7 @@ public final class OrcFiles {
         } catch (IOException | RuntimeException e) {
             String why = "not a readable ORC file: " + ConvertInputException.describe(e);
             if (InputFiles.ORC.startsWithMagic(file)) {
-                throw ConvertInputException.corrupt(file.name(), null, why + " (its tail: postscript, footer or metadata)", e);
+                throw ConvertInputException.corrupt(file.name(), "tail (postscript, footer or metadata)", why, e);
             }
             throw new ConvertInputException(file.name(), why, e);
         }

@@ -12,6 +12,7 @@ import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.io.SeekableInputStream;
@@ -30,6 +31,8 @@ import org.apache.parquet.schema.Type;
 final class ParquetCorruption {
     /** What parquet-java's page reader says when a page's CRC does not match its bytes. */
     private static final String CHECKSUM_FAILURE = "CRC checksum verification failed";
+    /** What parquet-java says when a page header's thrift does not decode. */
+    private static final String PAGE_HEADER_FAILURE = "can not read class org.apache.parquet.format.PageHeader";
 
     private ParquetCorruption() {
     }
@@ -41,27 +44,35 @@ final class ParquetCorruption {
      */
     static ConvertInputException of(ParquetInput input, int rowGroup, Throwable failure) {
         String name = input.name();
-        for (ColumnDescriptor column : input.schema().getColumns()) {
-            Throwable alone = readAlone(input, rowGroup, column);
+        List<ColumnDescriptor> columns = input.schema().getColumns();
+        for (int c = 0; c < columns.size(); c++) {
+            Throwable alone = readAlone(input, rowGroup, columns.get(c));
             if (alone == null) {
                 continue;
             }
-            String where = "in row group " + rowGroup + ", column '" + String.join(".", column.getPath()) + "'";
-            if (isChecksumFailure(alone)) {
-                String page = pageFailingChecksum(input, input.footer().getBlocks().get(rowGroup).getColumns()
-                        .get(input.schema().getColumns().indexOf(column)));
+            ColumnChunkMetaData chunk = input.footer().getBlocks().get(rowGroup).getColumns().get(c);
+            String where = "in row group " + rowGroup + ", column '" + chunk.getPath().toDotString() + "'";
+            if (says(alone, CHECKSUM_FAILURE)) {
+                String page = pageFailingChecksum(input, chunk);
                 return ConvertInputException.corrupt(name, where + (page == null ? "" : ", " + page),
                         "the page's bytes do not match its CRC checksum", failure);
             }
-            return ConvertInputException.corrupt(name, where, ConvertInputException.describe(alone), failure);
+            String what = ConvertInputException.describe(alone);
+            if (says(alone, PAGE_HEADER_FAILURE)) {
+                what = "a page header does not decode (" + what + ")";
+            } else if (chunk.getCodec() != CompressionCodecName.UNCOMPRESSED) {
+                what = chunk.getCodec() + "-compressed pages: " + what;
+            }
+            return ConvertInputException.corrupt(name, where, what, failure);
         }
         return new ConvertInputException(name, "cannot read row group " + rowGroup + ": "
                 + ConvertInputException.describe(failure), failure);
     }
 
-    private static boolean isChecksumFailure(Throwable e) {
+    /** Whether a message in the chain of causes contains {@code text}. */
+    private static boolean says(Throwable e, String text) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t.getMessage() != null && t.getMessage().contains(CHECKSUM_FAILURE)) {
+            if (t.getMessage() != null && t.getMessage().contains(text)) {
                 return true;
             }
         }

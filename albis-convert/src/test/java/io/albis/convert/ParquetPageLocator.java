@@ -19,8 +19,8 @@ final class ParquetPageLocator {
     private ParquetPageLocator() {
     }
 
-    /** Where a page's bytes after its header are: {@code length} bytes from {@code start}. */
-    record PageBytes(long start, int length) {
+    /** Where a page is: its header at {@code header}, then {@code length} bytes of page from {@code start}. */
+    record PageBytes(long header, long start, int length) {
         long middle() {
             return start + length / 2;
         }
@@ -69,6 +69,6 @@ final class ParquetPageLocator {
         ByteArrayInputStream in = new ByteArrayInputStream(bytes, (int) headerOffset, bytes.length - (int) headerOffset);
         int before = in.available();
         int length = Util.readPageHeader(in).getCompressed_page_size();
-        return new PageBytes(headerOffset + before - in.available(), length);
+        return new PageBytes(headerOffset, headerOffset + before - in.available(), length);
     }
 }
