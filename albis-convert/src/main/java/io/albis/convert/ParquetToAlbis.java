@@ -31,8 +31,13 @@ import org.apache.parquet.schema.MessageType;
  * and column: nanosecond and INT96 timestamps that are not whole microseconds (truncating would
  * lose data), millisecond timestamps outside the microsecond range of a long, and integers
  * outside their annotated width. INT96 values are decoded as a Julian day number and nanoseconds
- * of the day, without Spark's legacy calendar rebasing. Rows in messages are counted from 1
- * within their file.
+ * of the day, without Spark's legacy calendar rebasing.
+ *
+ * <p>Files are read as {@link ParquetInput} opens them: page checksums are verified where the
+ * writer stored them, every codec parquet-java names is decompressed ({@link ParquetCodecs}), and a
+ * damaged file is refused as "corrupt", naming the row group, column and page where they can be
+ * found ({@link ParquetCorruption}). Rows in messages are counted from 1 within their file, row
+ * groups and pages from 0.
  */
 public final class ParquetToAlbis {
 

@@ -108,14 +108,19 @@ class LogicalTypeRulesTest {
         return rows;
     }
 
-    @Test
-    void eachTypeWidensByItsRuleToTheValuesParquetJavaReads() throws Exception {
+    /** Writes the rows of {@link #schema()} to rules.parquet and converts them into table t. */
+    private String convertRules() throws Exception {
         MessageType schema = schema();
         Path file = dir.resolve("rules.parquet");
         ParquetFixtures.write(file, schema, rows(schema));
         String out = dir.resolve("t").toString();
         ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, ConvertOptions.defaults());
-        AlbisTable table = AlbisTable.open(out);
+        return out;
+    }
+
+    @Test
+    void eachTypeWidensByItsRuleToTheValuesParquetJavaReads() throws Exception {
+        AlbisTable table = AlbisTable.open(convertRules());
 
         Map<String, DataType> types = new LinkedHashMap<>();
         for (Field f : table.schema().fields()) {
@@ -124,16 +129,12 @@ class LogicalTypeRulesTest {
         for (String[] rule : RULES) {
             assertEquals(rule[1], types.get(rule[0]).toString(), rule[0]);
         }
-        ParquetToAlbisTest.assertRowsMatch(ParquetFixtures.read(file), schema, table);
+        ParquetToAlbisTest.assertRowsMatch(ParquetFixtures.read(dir.resolve("rules.parquet")), schema(), table);
     }
 
     @Test
     void convertingBackToParquetKeepsTheWidenedType() throws Exception {
-        MessageType schema = schema();
-        Path file = dir.resolve("rules.parquet");
-        ParquetFixtures.write(file, schema, rows(schema));
-        String t = dir.resolve("t").toString();
-        ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, t, ConvertOptions.defaults());
+        String t = convertRules();
         Path back = dir.resolve("back.parquet");
         AlbisToParquet.convert(AlbisTable.open(t), back.toString(), ConvertOptions.defaults());
 

@@ -45,10 +45,33 @@ class OrcUnionAndRootTest {
     @TempDir
     Path dir;
 
-    private static Writer writer(Path file, TypeDescription schema) throws Exception {
+    /** Sets row {@code row} of the file at index {@code i} of the batch. */
+    private interface RowFiller {
+        void fill(VectorizedRowBatch batch, int i, int row);
+    }
+
+    /** Writes {@value #ROWS} rows with orc-core's writer; no rows when {@code filler} is null. */
+    private static void write(Path file, TypeDescription schema, RowFiller filler) throws Exception {
         Configuration conf = new Configuration();
-        return OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-                OrcFile.writerOptions(conf).fileSystem(FileSystem.getLocal(conf).getRawFileSystem()).setSchema(schema));
+        try (Writer w = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
+                OrcFile.writerOptions(conf).fileSystem(FileSystem.getLocal(conf).getRawFileSystem()).setSchema(schema))) {
+            VectorizedRowBatch batch = schema.createRowBatch(1000);
+            for (int r = 0; filler != null && r < ROWS; r++) {
+                filler.fill(batch, batch.size++, r);
+                if (batch.size == batch.getMaxSize()) {
+                    w.addRowBatch(batch);
+                    batch.reset();
+                }
+            }
+            w.addRowBatch(batch);
+        }
+    }
+
+    /** Converts {@code file} into table t; its path. */
+    private String convert(Path file) throws Exception {
+        String out = dir.resolve("t").toString();
+        OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, ConvertOptions.defaults());
+        return out;
     }
 
     /** Every row of the file as orc-core's reader gives its first column, through {@code value}. */
@@ -88,45 +111,35 @@ class OrcUnionAndRootTest {
     void aUnionBecomesAStructOfItsTagAndAlternatives() throws Exception {
         TypeDescription schema = TypeDescription.fromString("struct<id:int,u:uniontype<int,string,struct<a:double>>>");
         Path file = dir.resolve("union.orc");
-        try (Writer w = writer(file, schema)) {
-            VectorizedRowBatch batch = schema.createRowBatch(1000);
-            for (int r = 0; r < ROWS; r++) {
-                int i = batch.size++;
-                ((LongColumnVector) batch.cols[0]).vector[i] = r;
-                UnionColumnVector u = (UnionColumnVector) batch.cols[1];
-                if (r % 4 == 3) {
-                    u.noNulls = false;
-                    u.isNull[i] = true;
-                } else {
-                    u.isNull[i] = false;
-                    u.tags[i] = r % 3;
-                    ColumnVector chosen = u.fields[r % 3];
-                    chosen.isNull[i] = false;
-                    switch (r % 3) {
-                        case 0 -> {
-                            if (r % 10 == 0) { // a null inside the chosen alternative
-                                chosen.noNulls = false;
-                                chosen.isNull[i] = true;
-                            }
-                            ((LongColumnVector) chosen).vector[i] = r * 7L;
+        write(file, schema, (batch, i, r) -> {
+            ((LongColumnVector) batch.cols[0]).vector[i] = r;
+            UnionColumnVector u = (UnionColumnVector) batch.cols[1];
+            if (r % 4 == 3) {
+                u.noNulls = false;
+                u.isNull[i] = true;
+            } else {
+                u.isNull[i] = false;
+                u.tags[i] = r % 3;
+                ColumnVector chosen = u.fields[r % 3];
+                chosen.isNull[i] = false;
+                switch (r % 3) {
+                    case 0 -> {
+                        if (r % 10 == 0) { // a null inside the chosen alternative
+                            chosen.noNulls = false;
+                            chosen.isNull[i] = true;
                         }
-                        case 1 -> ((BytesColumnVector) chosen).setVal(i, ("s" + r).getBytes(StandardCharsets.UTF_8));
-                        default -> {
-                            StructColumnVector s = (StructColumnVector) chosen;
-                            s.fields[0].isNull[i] = false;
-                            ((DoubleColumnVector) s.fields[0]).vector[i] = r / 2.0;
-                        }
+                        ((LongColumnVector) chosen).vector[i] = r * 7L;
+                    }
+                    case 1 -> ((BytesColumnVector) chosen).setVal(i, ("s" + r).getBytes(StandardCharsets.UTF_8));
+                    default -> {
+                        StructColumnVector s = (StructColumnVector) chosen;
+                        s.fields[0].isNull[i] = false;
+                        ((DoubleColumnVector) s.fields[0]).vector[i] = r / 2.0;
                     }
                 }
-                if (batch.size == batch.getMaxSize()) {
-                    w.addRowBatch(batch);
-                    batch.reset();
-                }
             }
-            w.addRowBatch(batch);
-        }
-        String out = dir.resolve("t").toString();
-        OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, ConvertOptions.defaults());
+        });
+        String out = convert(file);
 
         DataType union = DataType.struct(Field.of("tag", DataType.BYTE), Field.of("field0", DataType.INT),
                 Field.of("field1", DataType.STRING), Field.of("field2", DataType.struct(Field.of("a", DataType.DOUBLE))));
@@ -152,23 +165,13 @@ class OrcUnionAndRootTest {
     @Test
     void aRootThatIsNotAStructBecomesOneColumn() throws Exception {
         Path file = dir.resolve("ints.orc");
-        try (Writer w = writer(file, TypeDescription.createInt())) {
-            VectorizedRowBatch batch = TypeDescription.createInt().createRowBatch(1000);
+        write(file, TypeDescription.createInt(), (batch, i, r) -> {
             LongColumnVector v = (LongColumnVector) batch.cols[0];
-            for (int r = 0; r < ROWS; r++) {
-                int i = batch.size++;
-                v.isNull[i] = r % 9 == 0;
-                v.noNulls &= !v.isNull[i];
-                v.vector[i] = r * 31L - 1000;
-                if (batch.size == batch.getMaxSize()) {
-                    w.addRowBatch(batch);
-                    batch.reset();
-                }
-            }
-            w.addRowBatch(batch);
-        }
-        String out = dir.resolve("t").toString();
-        OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, ConvertOptions.defaults());
+            v.isNull[i] = r % 9 == 0;
+            v.noNulls &= !v.isNull[i];
+            v.vector[i] = r * 31L - 1000;
+        });
+        String out = convert(file);
         assertEquals(List.of(Field.of("_col0", DataType.INT)), AlbisTable.open(out).schema().fields());
         List<Object> expected = read(file, (c, i) -> isNull(c, i) ? null : (int) ((LongColumnVector) c).vector[i]);
         assertEquals(ROWS, expected.size());
@@ -178,9 +181,7 @@ class OrcUnionAndRootTest {
     @Test
     void aRootAlbisCannotHoldIsRefusedInOneLineNamingTheColumn() throws Exception {
         Path file = dir.resolve("lists.orc");
-        try (Writer w = writer(file, TypeDescription.fromString("array<int>"))) {
-            w.addRowBatch(TypeDescription.fromString("array<int>").createRowBatch());
-        }
+        write(file, TypeDescription.fromString("array<int>"), null);
         Path out = dir.resolve("t");
         SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> OrcToAlbis.convert(file.toString(),
                 LocalStorage.INSTANCE, out.toString(), ConvertOptions.defaults()));
