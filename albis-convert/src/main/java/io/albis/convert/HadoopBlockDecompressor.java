@@ -10,8 +10,8 @@ import java.io.IOException;
  * length followed by chunks of a 4-byte big-endian compressed length and that many bytes of the
  * codec's raw format, until the block's bytes are out. aircompressor decodes the chunks.
  *
- * <p>For LZ4, a page that is not so framed is read as one bare LZ4 block, as Arrow C++ and
- * parquet-cpp before Arrow 1.0 wrote LZ4 pages; other readers (Arrow C++) accept both the same way.
+ * <p>For LZ4, a page that is not so framed is read as one bare LZ4 block, as parquet-cpp (Arrow
+ * C++ before 1.0) and fastparquet write LZ4 pages; Arrow C++ has read both the same way since 2.0.
  */
 final class HadoopBlockDecompressor extends WholePageDecompressor {
     private final String codec;

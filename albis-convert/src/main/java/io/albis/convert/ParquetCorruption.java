@@ -39,10 +39,13 @@ final class ParquetCorruption {
 
     /**
      * The exception for {@code failure}, met while reading row group {@code rowGroup} (numbered
-     * from 0) of {@code input}: "corrupt" with the column and page where they can be found, or a
-     * plain read failure when every column reads alone (so the file is not shown to be damaged).
+     * from 0) of {@code input}: "corrupt" with the column and page where they can be found, or,
+     * when every column reads alone (so the file is not shown to be damaged), {@code otherwise}
+     * with what failed.
+     *
+     * @param otherwise what was being done, such as "cannot decode row 12 (row group 0)"
      */
-    static ConvertInputException of(ParquetInput input, int rowGroup, Throwable failure) {
+    static ConvertInputException of(ParquetInput input, int rowGroup, Throwable failure, String otherwise) {
         String name = input.name();
         List<ColumnDescriptor> columns = input.schema().getColumns();
         for (int c = 0; c < columns.size(); c++) {
@@ -65,8 +68,7 @@ final class ParquetCorruption {
             }
             return ConvertInputException.corrupt(name, where, what, failure);
         }
-        return new ConvertInputException(name, "cannot read row group " + rowGroup + ": "
-                + ConvertInputException.describe(failure), failure);
+        return new ConvertInputException(name, otherwise + ": " + ConvertInputException.describe(failure), failure);
     }
 
     /** Whether a message in the chain of causes contains {@code text}. */

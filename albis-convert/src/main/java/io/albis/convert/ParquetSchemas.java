@@ -41,12 +41,12 @@ import org.apache.parquet.schema.Types;
  * FIXED_LEN_BYTE_ARRAY(2) FLOAT16               float (exact)    FLOAT
  * BINARY STRING, ENUM, JSON                     string           BINARY STRING
  * BINARY or FIXED_LEN_BYTE_ARRAY DECIMAL(p,s)   decimal(p,s)     see decimal below
- * FIXED_LEN_BYTE_ARRAY(16) UUID                 binary (16 bytes) BINARY
- * FIXED_LEN_BYTE_ARRAY(12) INTERVAL             binary (12 bytes) BINARY
+ * FIXED_LEN_BYTE_ARRAY(16) UUID                 binary           BINARY
+ * FIXED_LEN_BYTE_ARRAY(12) INTERVAL             binary           BINARY
  * BINARY BSON, GEOMETRY, GEOGRAPHY              binary           BINARY
  * BINARY, FIXED_LEN_BYTE_ARRAY (other)          binary           BINARY
- * any physical type annotated UNKNOWN (null)    as if not annotated
- * a logical type this parquet-java does not know  as if not annotated (or by the converted type)
+ * T UNKNOWN (the null type)                     as T unannotated
+ * T with a logical type parquet-java does not know: as T unannotated, or by its converted type
  * required / optional                           not null / null  required / optional
  * group / optional group                        struct / nullable struct   group / optional group
  * decimal(p,s) in Albis is written as INT32 for p &lt;= 9, INT64 for p &lt;= 18, else
@@ -54,9 +54,10 @@ import org.apache.parquet.schema.Types;
  * </pre>
  *
  * <p>Albis has no unsigned, time, UUID, interval, JSON, enum or BSON type: those widen as the
- * table shows, and converting the table back to Parquet writes the widened type (the README's
- * conversion section lists the rules). TIME of any unit becomes microseconds of the day; a
- * TIME(NANOS) value finer than a microsecond is refused, as truncating it would lose data.
+ * table shows, keeping the bytes or the value as stored, and converting the table back to Parquet
+ * writes the widened type (the README's conversion section lists the rules). TIME of any unit
+ * becomes microseconds of the day; a TIME(NANOS) value finer than a microsecond is refused, as
+ * truncating it would lose data.
  *
  * <p>Refused with a {@link io.albis.error.SchemaMismatchException} naming the column: repeated
  * fields, LIST, MAP and other annotated groups (such as VARIANT), groups without fields, decimals

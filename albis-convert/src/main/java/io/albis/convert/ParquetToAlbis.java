@@ -107,18 +107,23 @@ public final class ParquetToAlbis {
             AlbisRecordMaterializer materializer = new AlbisRecordMaterializer(s.mapping(), writer);
             long row = 0;
             for (int rowGroup = 0; ; rowGroup++) {
+                String reading = "cannot read row group " + rowGroup;
                 PageReadStore pages;
-                RecordReader<Void> records;
                 try {
                     pages = r.readNextRowGroup();
-                    records = pages == null ? null : io.getRecordReader(pages, materializer);
                 } catch (IOException | RuntimeException e) {
-                    throw ParquetCorruption.of(input, rowGroup, e);
+                    throw ParquetCorruption.of(input, rowGroup, e, reading);
                 }
                 if (pages == null) {
                     break;
                 }
                 try (pages) {
+                    RecordReader<Void> records;
+                    try {
+                        records = io.getRecordReader(pages, materializer); // decodes the dictionaries
+                    } catch (RuntimeException e) {
+                        throw ParquetCorruption.of(input, rowGroup, e, reading);
+                    }
                     long n = pages.getRowCount();
                     for (long i = 0; i < n; i++, row++) {
                         try {
@@ -132,7 +137,8 @@ public final class ParquetToAlbis {
                         } catch (SchemaMismatchException e) {
                             throw new ConvertInputException(name, "row " + (row + 1) + ": " + e.getMessage(), e);
                         } catch (RuntimeException e) {
-                            throw ParquetCorruption.of(input, rowGroup, e);
+                            throw ParquetCorruption.of(input, rowGroup, e, "cannot decode row " + (row + 1)
+                                    + " (row group " + rowGroup + ")");
                         }
                         ticker.row();
                     }

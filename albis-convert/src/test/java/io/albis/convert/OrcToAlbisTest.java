@@ -120,6 +120,18 @@ class OrcToAlbisTest {
         }
     }
 
+    /** Every codec orc-core writes converts (Brotli through brotli4j, which the converters bring). */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(org.apache.orc.CompressionKind.class)
+    void everyCodecConverts(org.apache.orc.CompressionKind codec) throws Exception {
+        List<Map<String, Object>> rows = randomRows(1500, codec.ordinal());
+        Path file = dir.resolve(codec + ".orc");
+        OrcFixtures.write(file, EVERY_TYPE, rows, 512, true, codec, 0);
+        String out = dir.resolve("t").toString();
+        OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, out, ConvertOptions.defaults());
+        assertTableHolds(out, OrcFixtures.read(file));
+    }
+
     @Test
     void typeMappingIsAsDocumented() throws Exception {
         Path file = dir.resolve("every.orc");
