@@ -32,6 +32,8 @@ final class LeafConverters {
             case UINT32 -> new UInt32Converter(w, c, n);
             case LONG -> new LongConverter(w, c, n);
             case UINT64 -> new UInt64Converter(w, c, n);
+            case TIME_MILLIS -> new TimeMillisConverter(w, c, n);
+            case TIME_NANOS -> new TimeNanosConverter(w, c, n);
             case DATE -> new DateConverter(w, c, n);
             case TIMESTAMP_MILLIS -> new TimestampMillisConverter(w, c, n);
             case TIMESTAMP_MICROS -> new TimestampMicrosConverter(w, c, n);
@@ -61,6 +63,15 @@ final class LeafConverters {
 
         final RejectedValueException reject(String message) {
             return new RejectedValueException(name, message);
+        }
+
+        /** Nanoseconds as microseconds; a value with a sub-microsecond part is refused, as truncating would lose it. */
+        final long wholeMicros(long nanos, String type) {
+            if (nanos % 1000 != 0) {
+                throw reject(type + " value " + nanos + " is not a whole number of microseconds;"
+                        + " Albis holds microseconds and truncating would lose data");
+            }
+            return nanos / 1000;
         }
     }
 
@@ -218,6 +229,38 @@ final class LeafConverters {
         }
     }
 
+    /** TIME(MILLIS): milliseconds of the day, as microseconds. */
+    static final class TimeMillisConverter extends Base {
+        TimeMillisConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addInt(int v) {
+            try {
+                w.setLong(col, v * 1000L);
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
+    /** TIME(NANOS): nanoseconds of the day, as microseconds when that loses nothing. */
+    static final class TimeNanosConverter extends Base {
+        TimeNanosConverter(AlbisWriter w, int col, String name) {
+            super(w, col, name);
+        }
+
+        @Override
+        public void addLong(long v) {
+            try {
+                w.setLong(col, wholeMicros(v, "TIME(NANOS)"));
+            } catch (IOException e) {
+                throw new WriterFailure(e);
+            }
+        }
+    }
+
     static final class DateConverter extends Base {
         DateConverter(AlbisWriter w, int col, String name) {
             super(w, col, name);
@@ -277,12 +320,8 @@ final class LeafConverters {
 
         @Override
         public void addLong(long v) {
-            if (v % 1000 != 0) {
-                throw reject("TIMESTAMP(NANOS) value " + v + " is not a whole number of microseconds;"
-                        + " Albis timestamps hold microseconds and truncating would lose data");
-            }
             try {
-                w.setTimestampMicros(col, v / 1000);
+                w.setTimestampMicros(col, wholeMicros(v, "TIMESTAMP(NANOS)"));
             } catch (IOException e) {
                 throw new WriterFailure(e);
             }

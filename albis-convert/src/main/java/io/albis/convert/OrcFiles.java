@@ -24,7 +24,8 @@ public final class OrcFiles {
      * Opens an ORC file for reading: a local path, file://, hdfs://, crail:// or any path Hadoop's
      * configuration has a file system for.
      *
-     * @throws ConvertInputException naming the file when it is not a readable ORC file
+     * @throws ConvertInputException naming the file when it is not a readable ORC file, as "corrupt"
+     *                               when it starts with the ORC magic
      */
     public static Reader openReader(String file, Configuration conf) throws IOException {
         return openReader(HadoopFile.of(file, conf), conf);
@@ -35,7 +36,11 @@ public final class OrcFiles {
             return OrcFile.createReader(file.path(), OrcFile.readerOptions(conf).filesystem(file.fs())
                     .useUTCTimestamp(true).convertToProlepticGregorian(true));
         } catch (IOException | RuntimeException e) {
-            throw new ConvertInputException(file.name(), "not a readable ORC file: " + ConvertInputException.describe(e), e);
+            String why = "not a readable ORC file: " + ConvertInputException.describe(e);
+            if (InputFiles.ORC.startsWithMagic(file)) {
+                throw ConvertInputException.corrupt(file.name(), "tail (postscript, footer or metadata)", why, e);
+            }
+            throw new ConvertInputException(file.name(), why, e);
         }
     }
 

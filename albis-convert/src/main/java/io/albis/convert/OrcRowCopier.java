@@ -16,13 +16,16 @@ import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.TypeDescription;
 
 /**
  * Copies one row of an ORC {@link VectorizedRowBatch} (made by {@code createRowBatchV2}, so
  * decimals of up to 18 digits arrive as unscaled longs) into the Albis writer's typed setters.
- * Handles ORC's repeating vectors; a null struct makes every column under it null.
+ * Handles ORC's repeating vectors; a null struct or union makes every column under it null. A
+ * union fills the struct {@link OrcSchemas} maps it to; a root that is not a struct fills its one
+ * column.
  */
 final class OrcRowCopier {
     private final Slot[] slots;
@@ -31,6 +34,10 @@ final class OrcRowCopier {
         Map<List<String>, Integer> columnOf = new HashMap<>();
         for (Column c : albis.columns()) {
             columnOf.put(c.path(), c.index());
+        }
+        if (root.getCategory() != TypeDescription.Category.STRUCT) {
+            slots = new Slot[] {slot(OrcSchemas.ROOT_COLUMN, root, List.of(), columnOf, writer, batch.cols[0])};
+            return;
         }
         List<String> names = root.getFieldNames();
         slots = new Slot[names.size()];
@@ -51,6 +58,17 @@ final class OrcRowCopier {
         List<String> path = new ArrayList<>(parent);
         path.add(name);
         int column = columnOf.get(path);
+        if (t.getCategory() == TypeDescription.Category.UNION) {
+            UnionColumnVector uv = (UnionColumnVector) v;
+            List<String> tagPath = new ArrayList<>(path);
+            tagPath.add(OrcSchemas.UNION_TAG);
+            Slot[] alternatives = new Slot[t.getChildren().size()];
+            for (int i = 0; i < alternatives.length; i++) {
+                alternatives[i] = slot(OrcSchemas.UNION_FIELD_PREFIX + i, t.getChildren().get(i), path, columnOf, writer,
+                        uv.fields[i]);
+            }
+            return new UnionSlot(String.join(".", path), column, columnOf.get(tagPath), uv, alternatives, writer);
+        }
         if (t.getCategory() != TypeDescription.Category.STRUCT) {
             return new LeafSlot(String.join(".", path), column, t, writer, v);
         }
@@ -106,6 +124,56 @@ final class OrcRowCopier {
             writer.setNull(marker);
             for (Slot c : children) {
                 c.setNull();
+            }
+        }
+    }
+
+    /** A union as a struct: the tag, the chosen alternative's value, and null for the other alternatives. */
+    private static final class UnionSlot extends Slot {
+        private final String name;
+        private final int marker;
+        private final int tag;
+        private final UnionColumnVector vector;
+        private final Slot[] alternatives;
+        private final AlbisWriter writer;
+
+        UnionSlot(String name, int marker, int tag, UnionColumnVector vector, Slot[] alternatives, AlbisWriter writer) {
+            this.name = name;
+            this.marker = marker;
+            this.tag = tag;
+            this.vector = vector;
+            this.alternatives = alternatives;
+            this.writer = writer;
+        }
+
+        @Override
+        void copy(int row) throws IOException {
+            int i = index(vector, row);
+            if (isNull(vector, i)) {
+                setNull();
+                return;
+            }
+            int chosen = vector.tags[i];
+            if (chosen < 0 || chosen >= alternatives.length) {
+                throw new RejectedValueException(name, "union tag " + chosen + ", but the union has "
+                        + alternatives.length + " alternatives");
+            }
+            writer.setByte(tag, (byte) chosen);
+            for (int k = 0; k < alternatives.length; k++) {
+                if (k == chosen) {
+                    alternatives[k].copy(row);
+                } else {
+                    alternatives[k].setNull();
+                }
+            }
+        }
+
+        @Override
+        void setNull() throws IOException {
+            writer.setNull(marker);
+            writer.setNull(tag);
+            for (Slot a : alternatives) {
+                a.setNull();
             }
         }
     }

@@ -22,15 +22,31 @@ import org.apache.orc.TypeDescription;
  * string, varchar(n), char(n)                  string           string
  * binary                                       binary           binary
  * struct                                       nullable struct  struct
+ * uniontype&lt;T0,T1,..&gt;                         struct&lt;tag: byte, field0: T0, field1: T1, ..&gt;   that struct
+ * a root that is not a struct, of type T       one column _col0 of T           struct&lt;_col0: T&gt;
  * every field                                  nullable         (ORC has no required fields)
  * </pre>
  *
- * <p>Refused with a {@link SchemaMismatchException} naming the column: list (array), map and
- * uniontype columns, structs without fields, a root type that is not a struct or has no fields,
- * and other types without an Albis equivalent (such as geometry). Values are refused one by one
- * where they cannot be kept exactly (see {@link OrcToAlbis}).
+ * <p>A union becomes a struct as Hive and Trino show it: {@code tag} holds the number of the
+ * alternative a row has (from 0), the {@code field}<i>N</i> of that alternative holds its value
+ * and the other fields are null; a null union is a null struct. A file whose root type is not a
+ * struct (orc-core can write one) converts as a table of one column named {@value #ROOT_COLUMN},
+ * the name Hive gives ORC columns without one.
+ *
+ * <p>Refused with a {@link SchemaMismatchException} naming the column: list (array) and map
+ * columns, structs without fields, unions of more than 128 alternatives, a root struct without
+ * fields, and other types without an Albis equivalent (such as geometry). Values are refused one
+ * by one where they cannot be kept exactly (see {@link OrcToAlbis}).
  */
 public final class OrcSchemas {
+    /** The column a root type that is not a struct converts to. */
+    public static final String ROOT_COLUMN = "_col0";
+    /** The field of a union's struct that holds the number of the row's alternative. */
+    public static final String UNION_TAG = "tag";
+    /** The prefix of the fields of a union's struct that hold the alternatives' values (field0, field1, ..). */
+    public static final String UNION_FIELD_PREFIX = "field";
+    /** The most alternatives a union may have: its tag is an Albis byte. */
+    private static final int MAX_UNION_ALTERNATIVES = 128;
 
     private OrcSchemas() {
     }
@@ -45,14 +61,19 @@ public final class OrcSchemas {
     }
 
     /**
-     * The Albis fields of an ORC file's schema (its root struct's fields), every one nullable.
+     * The Albis fields of an ORC file's schema (its root struct's fields, or the one column
+     * {@value #ROOT_COLUMN} of a root of another type), every one nullable.
      *
      * @throws SchemaMismatchException naming the column when a type has no Albis equivalent
      */
     public static List<Field> toAlbis(TypeDescription root) {
         if (root.getCategory() != TypeDescription.Category.STRUCT) {
-            throw new SchemaMismatchException("the ORC root type is " + root
-                    + ", not a struct of columns; only struct roots convert to Albis");
+            try {
+                return List.of(Field.of(ROOT_COLUMN, albisType(root, ROOT_COLUMN)));
+            } catch (SchemaMismatchException e) {
+                throw new SchemaMismatchException(e.getMessage() + " (the file's root type, which is not a struct and"
+                        + " converts as column " + ROOT_COLUMN + ")");
+            }
         }
         if (root.getChildren().isEmpty()) {
             throw new SchemaMismatchException("the ORC schema has no columns (orc-core reads an empty file"
@@ -114,8 +135,21 @@ public final class OrcSchemas {
                 }
                 yield DataType.struct(fields(t, path));
             }
-            case LIST, MAP, UNION -> throw new SchemaMismatchException("ORC column '" + path + "' has type " + t
-                    + "; Albis has no " + t.getCategory().getName() + " type (only flat columns and structs convert)");
+            case UNION -> {
+                List<TypeDescription> alternatives = t.getChildren();
+                if (alternatives.size() > MAX_UNION_ALTERNATIVES) {
+                    throw new SchemaMismatchException("ORC column '" + path + "' is a union of " + alternatives.size()
+                            + " alternatives; Albis converts unions of at most " + MAX_UNION_ALTERNATIVES);
+                }
+                List<Field> fields = new ArrayList<>();
+                fields.add(Field.of(UNION_TAG, DataType.BYTE));
+                for (int i = 0; i < alternatives.size(); i++) {
+                    fields.add(Field.of(UNION_FIELD_PREFIX + i, albisType(alternatives.get(i), path + "." + UNION_FIELD_PREFIX + i)));
+                }
+                yield DataType.struct(fields);
+            }
+            case LIST, MAP -> throw new SchemaMismatchException("ORC column '" + path + "' has type " + t
+                    + "; Albis has no " + t.getCategory().getName() + " type (only flat columns, structs and unions convert)");
             default -> throw new SchemaMismatchException("ORC column '" + path + "' has ORC type " + t
                     + ", which has no Albis equivalent");
         };

@@ -24,10 +24,11 @@ import org.apache.orc.TypeDescription;
  * <p>The input is read through Hadoop's file system for its path ({@link ConvertOptions#hadoopConf()}),
  * as {@link OrcFiles} opens ORC files; the table is written through the Albis storage for its path.
  *
- * <p>Every file's schema is checked before the table is created. If the conversion fails, no
- * table is left behind. Refused per value with a {@link ConvertInputException} naming file, row
- * and column: timestamps with a fraction finer than a microsecond. Rows in messages are counted
- * from 1 within their file.
+ * <p>Every file's schema and stripe footers are checked before the table is created. If the
+ * conversion fails, no table is left behind. Refused per value with a {@link ConvertInputException}
+ * naming file, row and column: timestamps with a fraction finer than a microsecond. A damaged file
+ * is refused as "corrupt", naming the stripe and column where they can be found
+ * ({@link OrcCorruption}). Rows in messages are counted from 1 within their file, stripes from 0.
  */
 public final class OrcToAlbis {
 
@@ -75,6 +76,7 @@ public final class OrcToAlbis {
 
     private static Source inspect(HadoopFile file, Configuration conf) throws IOException {
         try (Reader r = OrcFiles.openReader(file, conf)) {
+            OrcCorruption.checkStripes(r, file.name());
             TypeDescription schema = r.getSchema();
             List<Field> fields;
             try {
@@ -93,7 +95,7 @@ public final class OrcToAlbis {
             OrcRowCopier copier = new OrcRowCopier(r.getSchema(), writer.schema(), writer, batch);
             long row = 0;
             try (RecordReader rows = rows(r, name)) {
-                while (nextBatch(rows, batch, name, row)) {
+                while (nextBatch(r, rows, batch, name, row)) {
                     for (int i = 0; i < batch.size; i++, row++) {
                         try {
                             copier.copy(i);
@@ -117,21 +119,22 @@ public final class OrcToAlbis {
         }
     }
 
+    /** The file's rows; orc-core reads the first stripe here already. */
     private static RecordReader rows(Reader r, String name) throws ConvertInputException {
         try {
             return r.rows(r.options());
         } catch (IOException | RuntimeException e) {
-            throw new ConvertInputException(name, "cannot read rows: " + ConvertInputException.describe(e), e);
+            throw OrcCorruption.of(r, name, 0, e);
         }
     }
 
-    private static boolean nextBatch(RecordReader rows, VectorizedRowBatch batch, String name, long row)
+    /** The next batch, after {@code row} rows of the file. */
+    private static boolean nextBatch(Reader r, RecordReader rows, VectorizedRowBatch batch, String name, long row)
             throws ConvertInputException {
         try {
             return rows.nextBatch(batch);
         } catch (IOException | RuntimeException e) {
-            throw new ConvertInputException(name, "cannot decode the rows after row " + row + ": "
-                    + ConvertInputException.describe(e), e);
+            throw OrcCorruption.of(r, name, row, e);
         }
     }
 }

@@ -20,7 +20,9 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.MapKeyValueTypeAnnotation
 import org.apache.parquet.schema.LogicalTypeAnnotation.MapLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.StringLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.UnknownLogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
@@ -54,6 +56,10 @@ final class ParquetSchemaMapping {
         LONG,
         /** INT(64, unsigned): no Albis integer holds it, so decimal(20,0). */
         UINT64,
+        /** TIME(MILLIS) in an INT32, widened to a long of microseconds of the day. */
+        TIME_MILLIS,
+        /** TIME(NANOS) in an INT64, as a long of microseconds of the day (finer values are refused). */
+        TIME_NANOS,
         DATE,
         TIMESTAMP_MILLIS,
         TIMESTAMP_MICROS,
@@ -189,6 +195,10 @@ final class ParquetSchemaMapping {
 
     private static LeafKind kind(PrimitiveType p, String name) {
         LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
+        if (a instanceof UnknownLogicalTypeAnnotation) {
+            // Parquet's UNKNOWN (the null type: every value is null), as Arrow writes a null column.
+            a = null;
+        }
         switch (p.getPrimitiveTypeName()) {
             case BOOLEAN:
                 if (a == null) {
@@ -214,9 +224,8 @@ final class ParquetSchemaMapping {
                     return LeafKind.DATE;
                 } else if (a instanceof DecimalLogicalTypeAnnotation) {
                     return LeafKind.DECIMAL_INT32;
-                } else if (a instanceof TimeLogicalTypeAnnotation) {
-                    // TIME(MILLIS): milliseconds of the day; Albis has no time type, the value is kept as is.
-                    return LeafKind.INT;
+                } else if (a instanceof TimeLogicalTypeAnnotation t && t.getUnit() == TimeUnit.MILLIS) {
+                    return LeafKind.TIME_MILLIS;
                 }
                 break;
             case INT64:
@@ -233,9 +242,9 @@ final class ParquetSchemaMapping {
                     };
                 } else if (a instanceof DecimalLogicalTypeAnnotation) {
                     return LeafKind.DECIMAL_INT64;
-                } else if (a instanceof TimeLogicalTypeAnnotation) {
-                    // TIME(MICROS|NANOS) of the day; kept as the long it is.
-                    return LeafKind.LONG;
+                } else if (a instanceof TimeLogicalTypeAnnotation t && t.getUnit() != TimeUnit.MILLIS) {
+                    // Albis has no time type: every TIME becomes a long of microseconds of the day.
+                    return t.getUnit() == TimeUnit.MICROS ? LeafKind.LONG : LeafKind.TIME_NANOS;
                 }
                 break;
             case INT96:
@@ -280,7 +289,7 @@ final class ParquetSchemaMapping {
             case BYTE -> DataType.BYTE;
             case SHORT, UINT8 -> DataType.SHORT;
             case INT, UINT16 -> DataType.INT;
-            case LONG, UINT32 -> DataType.LONG;
+            case LONG, UINT32, TIME_MILLIS, TIME_NANOS -> DataType.LONG;
             case UINT64 -> DataType.decimal(20, 0);
             case DATE -> DataType.DATE;
             case TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS, INT96_TIMESTAMP -> DataType.TIMESTAMP;

@@ -32,23 +32,34 @@ import org.apache.parquet.schema.Types;
  * INT32 INT(32,unsigned)                        long             INT64
  * INT32 DATE                                    date             INT32 DATE
  * INT32 DECIMAL(p,s)                            decimal(p,s)     see decimal below
- * INT32 TIME(MILLIS)                            int (ms of day)  INT32
+ * INT32 TIME(MILLIS)                            long (µs of day) INT64
  * INT64, INT64 INT(64,signed)                   long             INT64
  * INT64 INT(64,unsigned)                        decimal(20,0)    FIXED_LEN_BYTE_ARRAY(9) DECIMAL(20,0)
  * INT64 TIMESTAMP(MILLIS|MICROS|NANOS, any)     timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
  * INT64 DECIMAL(p,s)                            decimal(p,s)     see decimal below
- * INT64 TIME(MICROS|NANOS)                      long (of day)    INT64
+ * INT64 TIME(MICROS|NANOS)                      long (µs of day) INT64
  * INT96 (Impala/Hive/Spark timestamp)           timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
  * FLOAT / DOUBLE                                float / double   FLOAT / DOUBLE
  * FIXED_LEN_BYTE_ARRAY(2) FLOAT16               float (exact)    FLOAT
  * BINARY STRING, ENUM, JSON                     string           BINARY STRING
  * BINARY or FIXED_LEN_BYTE_ARRAY DECIMAL(p,s)   decimal(p,s)     see decimal below
+ * FIXED_LEN_BYTE_ARRAY(16) UUID                 binary           BINARY
+ * FIXED_LEN_BYTE_ARRAY(12) INTERVAL             binary           BINARY
+ * BINARY BSON, GEOMETRY, GEOGRAPHY              binary           BINARY
  * BINARY, FIXED_LEN_BYTE_ARRAY (other)          binary           BINARY
+ * T UNKNOWN (the null type)                     as T unannotated
+ * T with a logical type parquet-java does not know: as T unannotated, or by its converted type
  * required / optional                           not null / null  required / optional
  * group / optional group                        struct / nullable struct   group / optional group
  * decimal(p,s) in Albis is written as INT32 for p &lt;= 9, INT64 for p &lt;= 18, else
  * FIXED_LEN_BYTE_ARRAY of the fewest bytes for p digits (9 for 19..21, 16 for 36..38).
  * </pre>
+ *
+ * <p>Albis has no unsigned, time, UUID, interval, JSON, enum or BSON type: those widen as the
+ * table shows, keeping the bytes or the value as stored, and converting the table back to Parquet
+ * writes the widened type (the README's conversion section lists the rules). TIME of any unit
+ * becomes microseconds of the day; a TIME(NANOS) value finer than a microsecond is refused, as
+ * truncating it would lose data.
  *
  * <p>Refused with a {@link io.albis.error.SchemaMismatchException} naming the column: repeated
  * fields, LIST, MAP and other annotated groups (such as VARIANT), groups without fields, decimals

@@ -8,8 +8,10 @@ import io.albis.write.AlbisWriter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
@@ -29,8 +31,13 @@ import org.apache.parquet.schema.MessageType;
  * and column: nanosecond and INT96 timestamps that are not whole microseconds (truncating would
  * lose data), millisecond timestamps outside the microsecond range of a long, and integers
  * outside their annotated width. INT96 values are decoded as a Julian day number and nanoseconds
- * of the day, without Spark's legacy calendar rebasing. Rows in messages are counted from 1
- * within their file.
+ * of the day, without Spark's legacy calendar rebasing.
+ *
+ * <p>Files are read as {@link ParquetInput} opens them: page checksums are verified where the
+ * writer stored them, every codec parquet-java names is decompressed ({@link ParquetCodecs}), and a
+ * damaged file is refused as "corrupt", naming the row group, column and page where they can be
+ * found ({@link ParquetCorruption}). Rows in messages are counted from 1 within their file, row
+ * groups and pages from 0.
  */
 public final class ParquetToAlbis {
 
@@ -55,7 +62,7 @@ public final class ParquetToAlbis {
         List<Source> sources = new ArrayList<>();
         long total = 0;
         for (HadoopFile file : InputFiles.PARQUET.list(HadoopFile.of(in, options.hadoopConf()))) {
-            Source s = inspect(file);
+            Source s = inspect(file, options.hadoopConf());
             if (!sources.isEmpty() && !s.mapping().fields().equals(sources.get(0).mapping().fields())) {
                 Source first = sources.get(0);
                 throw new SchemaMismatchException("Parquet file " + file + " has another schema than " + first.file()
@@ -69,76 +76,54 @@ public final class ParquetToAlbis {
         Schema written = OutputTable.write(storage, out, schema, options.writer(), writer -> {
             for (Source s : sources) {
                 s.mapping().checkColumns(writer.schema());
-                copy(s, writer, ticker);
+                copy(s, options.hadoopConf(), writer, ticker);
             }
         });
         ticker.finish();
         return new ConvertResult(ticker.done(), written);
     }
 
-    private static ParquetFileReader open(HadoopFile file) throws IOException {
-        if (InputFiles.startsWith(file, InputFiles.ENCRYPTED_PARQUET_MAGIC)) {
-            throw encrypted(file.name(), "its footer is encrypted (PARE magic)");
-        }
+    private static Source inspect(HadoopFile file, Configuration conf) throws IOException {
+        ParquetInput input = ParquetInput.open(file, conf);
+        MessageType schema = input.schema();
+        ParquetSchemaMapping mapping;
         try {
-            return ParquetFileReader.open(new ParquetFile(file));
-        } catch (IOException | RuntimeException e) {
-            refuseIfEncryption(file.name(), e);
-            throw new ConvertInputException(file.name(), "not a readable Parquet file: " + ConvertInputException.describe(e), e);
+            mapping = ParquetSchemaMapping.of(schema);
+        } catch (SchemaMismatchException e) {
+            throw new SchemaMismatchException(file + ": " + e.getMessage());
         }
-    }
-
-    /**
-     * Throws the encrypted-file refusal when {@code e} comes from parquet-java's decryption (a
-     * file with a plaintext footer and encrypted columns, read without keys).
-     */
-    private static void refuseIfEncryption(String name, Throwable e) throws ConvertInputException {
-        for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof org.apache.parquet.crypto.ParquetCryptoRuntimeException) {
-                throw encrypted(name, "its columns are encrypted (" + ConvertInputException.describe(c) + ")");
-            }
+        long rows = 0;
+        for (BlockMetaData block : input.footer().getBlocks()) {
+            rows += block.getRowCount();
         }
+        return new Source(file, schema, mapping, rows);
     }
 
-    private static ConvertInputException encrypted(String name, String how) {
-        return new ConvertInputException(name, "is an encrypted Parquet file: " + how + "; Albis does not read"
-                + " encrypted Parquet (decrypt it with the keys first)");
-    }
-
-    private static Source inspect(HadoopFile file) throws IOException {
-        try (ParquetFileReader r = open(file)) {
-            MessageType schema = r.getFooter().getFileMetaData().getSchema();
-            ParquetSchemaMapping mapping;
-            try {
-                mapping = ParquetSchemaMapping.of(schema);
-            } catch (SchemaMismatchException e) {
-                throw new SchemaMismatchException(file + ": " + e.getMessage());
-            }
-            return new Source(file, schema, mapping, r.getRecordCount());
-        }
-    }
-
-    private static void copy(Source s, AlbisWriter writer, ProgressTicker ticker) throws IOException {
+    private static void copy(Source s, Configuration conf, AlbisWriter writer, ProgressTicker ticker) throws IOException {
         String name = s.file().name();
-        try (ParquetFileReader r = open(s.file())) {
-            MessageType schema = r.getFooter().getFileMetaData().getSchema();
-            MessageColumnIO io = new ColumnIOFactory().getColumnIO(schema);
+        ParquetInput input = ParquetInput.open(s.file(), conf);
+        try (ParquetFileReader r = input.reader()) {
+            MessageColumnIO io = new ColumnIOFactory().getColumnIO(input.schema());
             AlbisRecordMaterializer materializer = new AlbisRecordMaterializer(s.mapping(), writer);
             long row = 0;
             for (int rowGroup = 0; ; rowGroup++) {
+                String reading = "cannot read row group " + rowGroup;
                 PageReadStore pages;
                 try {
                     pages = r.readNextRowGroup();
                 } catch (IOException | RuntimeException e) {
-                    refuseIfEncryption(name, e);
-                    throw new ConvertInputException(name, "cannot read row group " + rowGroup + ": "
-                            + ConvertInputException.describe(e), e);
+                    throw ParquetCorruption.of(input, rowGroup, e, reading);
                 }
                 if (pages == null) {
                     break;
                 }
                 try (pages) {
-                    RecordReader<Void> records = io.getRecordReader(pages, materializer);
+                    RecordReader<Void> records;
+                    try {
+                        records = io.getRecordReader(pages, materializer); // decodes the dictionaries
+                    } catch (RuntimeException e) {
+                        throw ParquetCorruption.of(input, rowGroup, e, reading);
+                    }
                     long n = pages.getRowCount();
                     for (long i = 0; i < n; i++, row++) {
                         try {
@@ -152,8 +137,8 @@ public final class ParquetToAlbis {
                         } catch (SchemaMismatchException e) {
                             throw new ConvertInputException(name, "row " + (row + 1) + ": " + e.getMessage(), e);
                         } catch (RuntimeException e) {
-                            throw new ConvertInputException(name, "cannot decode row " + (row + 1) + " (row group " + rowGroup
-                                    + "): " + ConvertInputException.describe(e), e);
+                            throw ParquetCorruption.of(input, rowGroup, e, "cannot decode row " + (row + 1)
+                                    + " (row group " + rowGroup + ")");
                         }
                         ticker.row();
                     }

@@ -39,7 +39,9 @@
  * the writer and discards on failure); a failed conversion into Parquet or ORC leaves no file, as
  * the file is written under a hidden temporary name and renamed into place when complete. Bad
  * input is a {@link io.albis.convert.ConvertInputException} naming file and row, line or column;
- * a type Albis cannot hold is a {@link io.albis.error.SchemaMismatchException} naming the column,
- * raised before anything is written.
+ * a damaged file is one saying "corrupt" and naming the row group or stripe, column and page where
+ * they can be found; a type Albis cannot hold is a {@link io.albis.error.SchemaMismatchException}
+ * naming the column, raised before anything is written. Every message is one line, with library
+ * failures put in words ({@code ConvertInputException.describe}), not exception class names.
  */
 package io.albis.convert;

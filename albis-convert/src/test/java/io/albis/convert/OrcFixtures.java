@@ -110,9 +110,24 @@ final class OrcFixtures {
      */
     static void write(Path file, TypeDescription schema, List<Map<String, Object>> rows, int batchSize,
             boolean albisConventions) throws IOException {
+        write(file, schema, rows, batchSize, albisConventions, CompressionKind.ZLIB, 0);
+    }
+
+    /**
+     * @param codec       the compression of the file
+     * @param stripeBytes the stripe size to aim at, small to get several stripes; 0 for orc-core's default
+     */
+    static void write(Path file, TypeDescription schema, List<Map<String, Object>> rows, int batchSize,
+            boolean albisConventions, CompressionKind codec, long stripeBytes) throws IOException {
         Configuration conf = new Configuration();
+        if (stripeBytes > 0) {
+            conf.setInt("orc.rows.between.memory.checks", batchSize);
+        }
         OrcFile.WriterOptions options = OrcFile.writerOptions(conf).fileSystem(rawLocal(conf)).setSchema(schema)
-                .compress(CompressionKind.ZLIB);
+                .compress(codec);
+        if (stripeBytes > 0) {
+            options.stripeSize(stripeBytes);
+        }
         if (albisConventions) {
             options.useUTCTimestamp(true).setProlepticGregorian(true);
         }

@@ -311,14 +311,21 @@ final class ParquetFixtures {
     }
 
     static void write(Path file, MessageType schema, List<Group> rows, CompressionCodecName codec) throws IOException {
-        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(file))
+        write(writer(file, schema).withCompressionCodec(codec), rows);
+    }
+
+    /** The writer {@link #write} uses, for tests that change more of its settings. */
+    static ExampleParquetWriter.Builder writer(Path file, MessageType schema) {
+        return ExampleParquetWriter.builder(new LocalOutputFile(file))
                 .withType(schema)
-                .withCompressionCodec(codec)
                 .withRowGroupSize(64 * 1024L)
                 .withPageSize(4096)
                 .withDictionaryPageSize(4096)
-                .withDictionaryEncoding(true)
-                .build()) {
+                .withDictionaryEncoding(true);
+    }
+
+    static void write(ExampleParquetWriter.Builder writer, List<Group> rows) throws IOException {
+        try (ParquetWriter<Group> w = writer.build()) {
             for (Group g : rows) {
                 w.write(g);
             }
@@ -333,6 +340,14 @@ final class ParquetFixtures {
         @Override
         protected ReadSupport<Group> getReadSupport() {
             return new GroupReadSupport();
+        }
+    }
+
+    /** The number of row groups in a Parquet file's footer. */
+    static int readFooterRowGroups(Path file) throws IOException {
+        try (org.apache.parquet.hadoop.ParquetFileReader r = org.apache.parquet.hadoop.ParquetFileReader.open(
+                new LocalInputFile(file))) {
+            return r.getRowGroups().size();
         }
     }
 
@@ -385,6 +400,9 @@ final class ParquetFixtures {
                 if (a instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
                     return LocalDate.ofEpochDay(v);
                 }
+                if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
+                    return v * 1000L; // TIME(MILLIS) as microseconds of the day
+                }
                 if (a instanceof DecimalLogicalTypeAnnotation d) {
                     return BigDecimal.valueOf(v, d.getScale());
                 }
@@ -404,6 +422,10 @@ final class ParquetFixtures {
                 }
                 if (a instanceof DecimalLogicalTypeAnnotation d) {
                     return BigDecimal.valueOf(v, d.getScale());
+                }
+                if (a instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation time
+                        && time.getUnit() == LogicalTypeAnnotation.TimeUnit.NANOS) {
+                    return v / 1000; // TIME(NANOS) as microseconds of the day
                 }
                 return v;
             }

@@ -69,7 +69,7 @@ class ParquetToAlbisTest {
         assertEquals(DataType.decimal(20, 0), top.get("u64").type());
         assertEquals(DataType.LONG, top.get("s64").type());
         assertEquals(DataType.DATE, top.get("day").type());
-        assertEquals(DataType.INT, top.get("tod_ms").type());
+        assertEquals(DataType.LONG, top.get("tod_ms").type());
         assertEquals(DataType.LONG, top.get("tod_us").type());
         for (String ts : List.of("ts_ms", "ts_us", "ts_ns", "ts_local_us", "ts96")) {
             assertEquals(DataType.TIMESTAMP, top.get(ts).type(), ts);

@@ -50,6 +50,8 @@ class SchemaMappingTest {
         TypeDescription map = TypeDescription.fromString("struct<id:int,st:struct<m:map<string,int>>>");
         SchemaMismatchException o = assertThrows(SchemaMismatchException.class, () -> OrcSchemas.toAlbis(map));
         assertTrue(o.getMessage().contains("'st.m'") && o.getMessage().contains("map"), o.getMessage());
-        assertThrows(SchemaMismatchException.class, () -> OrcSchemas.toAlbis(TypeDescription.createInt()));
+        SchemaMismatchException root = assertThrows(SchemaMismatchException.class,
+                () -> OrcSchemas.toAlbis(TypeDescription.fromString("array<int>")));
+        assertTrue(root.getMessage().contains("'_col0'") && root.getMessage().contains("root"), root.getMessage());
     }
 }
