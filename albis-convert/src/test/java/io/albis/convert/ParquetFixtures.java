@@ -396,11 +396,13 @@ final class ParquetFixtures {
                     return new BigDecimal(new BigInteger(Long.toUnsignedString(v)));
                 }
                 if (a instanceof TimestampLogicalTypeAnnotation ts) {
-                    return switch (ts.getUnit()) {
+                    Instant at = switch (ts.getUnit()) {
                         case MILLIS -> Instant.ofEpochMilli(v);
                         case MICROS -> Instant.EPOCH.plus(v, ChronoUnit.MICROS);
                         case NANOS -> Instant.EPOCH.plusNanos(v);
                     };
+                    // Not adjusted to UTC: the same numbers as a wall clock, never shifted.
+                    return ts.isAdjustedToUTC() ? at : java.time.LocalDateTime.ofInstant(at, ZoneOffset.UTC);
                 }
                 if (a instanceof DecimalLogicalTypeAnnotation d) {
                     return BigDecimal.valueOf(v, d.getScale());

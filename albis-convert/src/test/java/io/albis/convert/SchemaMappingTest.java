@@ -30,24 +30,32 @@ class SchemaMappingTest {
         assertEquals(nullable(fields), OrcSchemas.toAlbis(OrcSchemas.toOrc(fields)));
     }
 
-    /** ORC has no required fields: every field, at every depth, comes back nullable. */
-    private static List<Field> nullable(List<Field> fields) {
+    /** ORC has no required fields: every field, element and map value, at every depth, comes back nullable. */
+    static List<Field> nullable(List<Field> fields) {
         List<Field> out = new ArrayList<>();
         for (Field f : fields) {
-            DataType t = f.type().isStruct() ? DataType.struct(nullable(f.type().fields())) : f.type();
-            out.add(Field.of(f.name(), t));
+            out.add(Field.of(f.name(), nullable(f.type())));
         }
         return out;
     }
 
+    private static DataType nullable(DataType t) {
+        return switch (t.id()) {
+            case STRUCT -> DataType.struct(nullable(t.fields()));
+            case LIST -> DataType.list(nullable(t.elementField().type()), true);
+            case MAP -> DataType.map(nullable(t.keyField().type()), nullable(t.valueField().type()), true);
+            default -> t;
+        };
+    }
+
     @Test
     void typesWithoutAnAlbisEquivalentAreRefusedNamingTheColumn() {
-        MessageType list = MessageTypeParser.parseMessageType("message m { required int32 id; optional group tags (LIST) {"
-                + " repeated group list { optional binary element (STRING); } } }");
-        SchemaMismatchException p = assertThrows(SchemaMismatchException.class, () -> ParquetSchemas.toAlbis(list));
-        assertTrue(p.getMessage().contains("'tags'") && p.getMessage().contains("LIST"), p.getMessage());
+        MessageType set = MessageTypeParser.parseMessageType("message m { required int32 id; optional group tags (MAP) {"
+                + " repeated group key_value { required binary key (STRING); } } }");
+        SchemaMismatchException p = assertThrows(SchemaMismatchException.class, () -> ParquetSchemas.toAlbis(set));
+        assertTrue(p.getMessage().contains("'tags'") && p.getMessage().contains("MAP"), p.getMessage());
 
-        TypeDescription map = TypeDescription.fromString("struct<id:int,st:struct<m:map<string,int>>>");
+        TypeDescription map = TypeDescription.fromString("struct<id:int,st:struct<m:map<map<string,int>,int>>>");
         SchemaMismatchException o = assertThrows(SchemaMismatchException.class, () -> OrcSchemas.toAlbis(map));
         assertTrue(o.getMessage().contains("'st.m'") && o.getMessage().contains("map"), o.getMessage());
         assertThrows(SchemaMismatchException.class, () -> OrcSchemas.toAlbis(TypeDescription.createInt()));
