@@ -219,8 +219,14 @@ final class OrcRowCopier {
                         + " ns past the microsecond) cannot be stored in microseconds without loss");
             }
             long seconds = Math.floorDiv(t.time[i], 1000L);
+            long micros = nanos / 1000;
+            if (seconds < 0 && micros > 0) {
+                // Count the fraction back from the next second: the earliest timestamps fit a long only so.
+                seconds++;
+                micros -= 1_000_000L;
+            }
             try {
-                return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
+                return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), micros);
             } catch (ArithmeticException e) {
                 throw new RejectedValueException(name, "timestamp " + seconds + " s from the epoch is outside the"
                         + " microsecond range of a long");
