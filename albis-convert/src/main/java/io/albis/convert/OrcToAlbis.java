@@ -26,8 +26,9 @@ import org.apache.orc.TypeDescription;
  *
  * <p>Every file's schema is checked before the table is created. If the conversion fails, no
  * table is left behind. Refused per value with a {@link ConvertInputException} naming file, row
- * and column: timestamps with a fraction finer than a microsecond. Rows in messages are counted
- * from 1 within their file.
+ * and column: timestamps with a fraction finer than a microsecond, null map keys, and strings
+ * inside arrays and maps that are not valid UTF-8. Rows in messages are counted from 1 within
+ * their file.
  */
 public final class OrcToAlbis {
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.albis.error.SchemaMismatchException;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
+import io.albis.testing.RandomTables;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.orc.TypeDescription;
@@ -46,6 +47,37 @@ class SchemaMappingTest {
             case MAP -> DataType.map(nullable(t.keyField().type()), nullable(t.valueField().type()), true);
             default -> t;
         };
+    }
+
+    @Test
+    void nestedTypesRoundTripThroughBothMappings() {
+        RandomTables rt = new RandomTables(17);
+        for (int i = 0; i < 300; i++) {
+            List<Field> fields = List.of(new Field("c", rt.randomNestedType(0), rt.random().nextBoolean()),
+                    Field.of("s", DataType.struct(Field.required("l", rt.randomNestedType(0)))),
+                    Field.required("n", DataType.TIMESTAMP_NTZ));
+            assertEquals(fields, ParquetSchemas.toAlbis(ParquetSchemas.toParquet(fields)));
+            assertEquals(nullable(fields), OrcSchemas.toAlbis(OrcSchemas.toOrc(fields)));
+        }
+    }
+
+    @Test
+    void listsMapsAndTimestampsWithoutTimeZoneAreWrittenInTheStandardParquetLayouts() {
+        List<Field> fields = List.of(
+                Field.of("tags", DataType.list(DataType.STRING, false)),
+                Field.required("props", DataType.map(DataType.STRING, DataType.list(DataType.TIMESTAMP_NTZ, true), true)),
+                Field.of("pts", DataType.list(DataType.struct(Field.required("x", DataType.DOUBLE)), true)),
+                Field.of("seen", DataType.TIMESTAMP_NTZ));
+        MessageType expected = MessageTypeParser.parseMessageType("""
+                message albis {
+                  optional group tags (LIST) { repeated group list { required binary element (STRING); } }
+                  required group props (MAP) { repeated group key_value { required binary key (STRING);
+                    optional group value (LIST) { repeated group list { optional int64 element (TIMESTAMP(MICROS,false)); } } } }
+                  optional group pts (LIST) { repeated group list { optional group element { required double x; } } }
+                  optional int64 seen (TIMESTAMP(MICROS,false));
+                }
+                """);
+        assertEquals(expected, ParquetSchemas.toParquet(fields));
     }
 
     @Test
