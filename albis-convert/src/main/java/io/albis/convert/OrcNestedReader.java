@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MultiValuedColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.orc.TypeDescription;
 
@@ -84,23 +85,37 @@ final class OrcNestedReader {
         }
     }
 
-    private static final class ListReader extends Reader {
-        private final ListColumnVector vector;
-        private final Reader element;
+    /** A list or map: its children are at {@code offsets[i] .. offsets[i] + lengths[i]} of the child vectors. */
+    private abstract static class ChildrenReader extends Reader {
+        private final MultiValuedColumnVector vector;
 
-        ListReader(ListColumnVector vector, Reader element) {
+        ChildrenReader(MultiValuedColumnVector vector) {
             this.vector = vector;
-            this.element = element;
         }
 
         @Override
-        Object read(int position) throws IOException {
+        final Object read(int position) throws IOException {
             int i = OrcRowCopier.index(vector, position);
             if (OrcRowCopier.isNull(vector, i)) {
                 return null;
             }
-            int from = (int) vector.offsets[i];
-            int n = (int) vector.lengths[i];
+            return read((int) vector.offsets[i], (int) vector.lengths[i]);
+        }
+
+        /** The value of the {@code n} children from {@code from}. */
+        abstract Object read(int from, int n) throws IOException;
+    }
+
+    private static final class ListReader extends ChildrenReader {
+        private final Reader element;
+
+        ListReader(ListColumnVector vector, Reader element) {
+            super(vector);
+            this.element = element;
+        }
+
+        @Override
+        Object read(int from, int n) throws IOException {
             List<Object> out = new ArrayList<>(n);
             for (int k = 0; k < n; k++) {
                 out.add(element.read(from + k));
@@ -109,27 +124,20 @@ final class OrcNestedReader {
         }
     }
 
-    private static final class MapReader extends Reader {
+    private static final class MapReader extends ChildrenReader {
         private final String keyName;
-        private final MapColumnVector vector;
         private final Reader key;
         private final Reader value;
 
         MapReader(String keyName, MapColumnVector vector, Reader key, Reader value) {
+            super(vector);
             this.keyName = keyName;
-            this.vector = vector;
             this.key = key;
             this.value = value;
         }
 
         @Override
-        Object read(int position) throws IOException {
-            int i = OrcRowCopier.index(vector, position);
-            if (OrcRowCopier.isNull(vector, i)) {
-                return null;
-            }
-            int from = (int) vector.offsets[i];
-            int n = (int) vector.lengths[i];
+        Object read(int from, int n) throws IOException {
             Map<Object, Object> out = new LinkedHashMap<>();
             for (int k = 0; k < n; k++) {
                 Object kv = key.read(from + k);

@@ -67,72 +67,57 @@ final class OrcVectorFillers {
     /** The filler of values of type {@code t} into {@code v}; {@code name} (the column and the path in it) is for messages. */
     static Filler of(DataType t, String name, ColumnVector v) {
         return switch (t.id()) {
-            case LIST -> new ListFiller((ListColumnVector) v, of(t.elementField().type(), name + ".element",
-                    ((ListColumnVector) v).child));
+            case LIST -> {
+                ListColumnVector l = (ListColumnVector) v;
+                yield new ChildrenFiller(l, new ColumnVector[] {l.child},
+                        new Filler[] {of(t.elementField().type(), name + ".element", l.child)});
+            }
             case MAP -> {
                 MapColumnVector m = (MapColumnVector) v;
-                yield new MapFiller(m, of(t.keyField().type(), name + ".key", m.keys),
-                        of(t.valueField().type(), name + ".value", m.values));
+                yield new ChildrenFiller(m, new ColumnVector[] {m.keys, m.values}, new Filler[] {
+                    of(t.keyField().type(), name + ".key", m.keys), of(t.valueField().type(), name + ".value", m.values)});
             }
             case STRUCT -> new StructFiller((StructColumnVector) v, t.fields(), name);
             default -> new LeafFiller(t, name, v);
         };
     }
 
-    /** Room for {@code n} more children after {@code childCount}; returns where they start. */
-    private static int appendChildren(MultiValuedColumnVector v, int row, int n) {
-        int at = v.childCount;
-        v.offsets[row] = at;
-        v.lengths[row] = n;
-        v.childCount = at + n;
-        return at;
-    }
+    /**
+     * A list or map: its arrays (a list's elements; a map's keys and values) go into the child
+     * vectors after the children of the rows before, which grow to hold them.
+     */
+    private static final class ChildrenFiller extends Filler {
+        private final MultiValuedColumnVector multi;
+        private final ColumnVector[] children;
+        private final Filler[] fillers;
 
-    private static final class ListFiller extends Filler {
-        private final ListColumnVector list;
-        private final Filler element;
-
-        ListFiller(ListColumnVector list, Filler element) {
-            super(list);
-            this.list = list;
-            this.element = element;
+        ChildrenFiller(MultiValuedColumnVector multi, ColumnVector[] children, Filler[] fillers) {
+            super(multi);
+            this.multi = multi;
+            this.children = children;
+            this.fillers = fillers;
         }
 
         @Override
         void fillValue(ValueSource src, int i, int row) {
-            ArrayValue a = src.getList(i);
-            int at = appendChildren(list, row, a.count());
-            list.child.ensureSize(list.childCount, true);
-            ValueSource elements = ValueSource.of(a);
-            for (int k = 0; k < a.count(); k++) {
-                element.fill(elements, k, at + k);
+            ArrayValue[] arrays;
+            if (children.length == 1) {
+                arrays = new ArrayValue[] {src.getList(i)};
+            } else {
+                MapValue m = src.getMap(i);
+                arrays = new ArrayValue[] {m.keys(), m.values()};
             }
-        }
-    }
-
-    private static final class MapFiller extends Filler {
-        private final MapColumnVector map;
-        private final Filler key;
-        private final Filler value;
-
-        MapFiller(MapColumnVector map, Filler key, Filler value) {
-            super(map);
-            this.map = map;
-            this.key = key;
-            this.value = value;
-        }
-
-        @Override
-        void fillValue(ValueSource src, int i, int row) {
-            MapValue m = src.getMap(i);
-            int at = appendChildren(map, row, m.count());
-            map.keys.ensureSize(map.childCount, true);
-            map.values.ensureSize(map.childCount, true);
-            ValueSource keys = ValueSource.of(m.keys());
-            ValueSource values = ValueSource.of(m.values());
-            for (int k = 0; k < m.count(); k++) {
-                key.fill(keys, k, at + k);
-                value.fill(values, k, at + k);
+            int n = arrays[0].count();
+            int at = multi.childCount;
+            multi.offsets[row] = at;
+            multi.lengths[row] = n;
+            multi.childCount = at + n;
+            for (int c = 0; c < children.length; c++) {
+                children[c].ensureSize(multi.childCount, true);
+                ValueSource values = ValueSource.of(arrays[c]);
+                for (int k = 0; k < n; k++) {
+                    fillers[c].fill(values, k, at + k);
+                }
             }
         }
     }

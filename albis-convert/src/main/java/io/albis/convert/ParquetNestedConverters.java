@@ -50,6 +50,19 @@ final class ParquetNestedConverters {
     }
 
     /**
+     * The converter of field {@code s} of a group: {@link #of} its shape, or, for a repeated field,
+     * the converter of its values, its list added to {@code repeated} for the group to assemble.
+     */
+    static Converter field(Shape s, ValueTarget target, int slot, List<ListAssembly> repeated) {
+        if (s instanceof ListShape l && l.layout() == Layout.REPEATED_FIELD) {
+            ListAssembly a = new ListAssembly(l, target, slot);
+            repeated.add(a);
+            return a.converter();
+        }
+        return of(s, target, slot);
+    }
+
+    /**
      * The elements of one list, between the start and the end of what holds it: the LIST group
      * ({@link ListConverter}), or the group that has the repeated field. {@link #converter} is the
      * converter of the repeated Parquet field.
@@ -79,6 +92,20 @@ final class ParquetNestedConverters {
 
         void finish() {
             set(target, slot, elements.items());
+        }
+
+        /** Starts the lists of a group's repeated fields, as the group starts. */
+        static void beginAll(ListAssembly[] lists) {
+            for (ListAssembly a : lists) {
+                a.begin();
+            }
+        }
+
+        /** Hands out the lists of a group's repeated fields, as the group ends. */
+        static void finishAll(ListAssembly[] lists) {
+            for (ListAssembly a : lists) {
+                a.finish();
+            }
         }
     }
 
@@ -158,14 +185,7 @@ final class ParquetNestedConverters {
             this.children = new Converter[fields.size()];
             List<ListAssembly> lists = new ArrayList<>();
             for (int i = 0; i < children.length; i++) {
-                Shape f = fields.get(i);
-                if (f instanceof ListShape l && l.layout() == Layout.REPEATED_FIELD) {
-                    ListAssembly a = new ListAssembly(l, slots, i);
-                    lists.add(a);
-                    children[i] = a.converter();
-                } else {
-                    children[i] = of(f, slots, i);
-                }
+                children[i] = field(fields.get(i), slots, i, lists);
             }
             this.repeated = lists.toArray(new ListAssembly[0]);
         }
@@ -178,16 +198,12 @@ final class ParquetNestedConverters {
         @Override
         public void start() {
             slots.clear();
-            for (ListAssembly a : repeated) {
-                a.begin();
-            }
+            ListAssembly.beginAll(repeated);
         }
 
         @Override
         public void end() {
-            for (ListAssembly a : repeated) {
-                a.finish();
-            }
+            ListAssembly.finishAll(repeated);
             complete();
         }
 

@@ -1,8 +1,6 @@
 package io.albis.convert;
 
 import io.albis.convert.ParquetNestedConverters.ListAssembly;
-import io.albis.convert.ParquetNestedTypes.Layout;
-import io.albis.convert.ParquetNestedTypes.ListShape;
 import io.albis.convert.ParquetSchemaMapping.Leaf;
 import io.albis.convert.ParquetSchemaMapping.Nested;
 import io.albis.convert.ParquetSchemaMapping.Node;
@@ -45,13 +43,7 @@ final class StructConverter extends GroupConverter {
             if (child instanceof Leaf leaf) {
                 children[i] = LeafConverters.of(leaf.kind(), leaf.type(), leaf.name(), target, leaf.column());
             } else if (child instanceof Nested nested) {
-                if (nested.shape() instanceof ListShape l && l.layout() == Layout.REPEATED_FIELD) {
-                    ListAssembly a = new ListAssembly(l, target, nested.column());
-                    lists.add(a);
-                    children[i] = a.converter();
-                } else {
-                    children[i] = ParquetNestedConverters.of(nested.shape(), target, nested.column());
-                }
+                children[i] = ParquetNestedConverters.field(nested.shape(), target, nested.column(), lists);
             } else {
                 StructConverter s = new StructConverter((Struct) child, writer);
                 children[i] = s;
@@ -96,16 +88,12 @@ final class StructConverter extends GroupConverter {
         for (StructConverter s : childStructs) {
             s.present = false;
         }
-        for (ListAssembly a : repeated) {
-            a.begin();
-        }
+        ListAssembly.beginAll(repeated);
     }
 
     @Override
     public void end() {
-        for (ListAssembly a : repeated) {
-            a.finish();
-        }
+        ListAssembly.finishAll(repeated);
         for (StructConverter s : childStructs) {
             if (!s.present) {
                 s.setNull();

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.Test;
@@ -105,45 +106,61 @@ class NestedRoundTripTest {
 
     @Test
     void albisParquetAlbisKeepsEveryValueAndType() throws Exception {
-        for (long seed = 1; seed <= 12; seed++) {
-            ExpectedTable expected = randomTable(seed, 400, false);
-            AlbisTable table = write(dir.resolve("a" + seed).toString(), expected, seed);
-            List<Map<String, Object>> albis = ParquetFixtures.rows(table);
-            Path file = dir.resolve("t" + seed + ".parquet");
-            AlbisToParquet.convert(table, file.toString(), ConvertOptions.defaults());
-
-            MessageType parquet = ParquetNestedTest.footerSchema(file);
-            List<Group> groups = ParquetFixtures.read(file);
-            assertEquals(albis.size(), groups.size());
-            for (int i = 0; i < groups.size(); i++) {
-                ParquetFixtures.assertSameRow(albis.get(i), ParquetFixtures.expected(groups.get(i), parquet),
-                        "seed " + seed + ", row " + i);
-            }
-            String back = dir.resolve("b" + seed).toString();
-            ConvertResult r = ParquetToAlbis.convert(file.toString(), LocalStorage.INSTANCE, back, ConvertOptions.defaults());
-            assertEquals(expected.fields(), r.schema().fields(), "seed " + seed);
-            assertEquals(albis, ParquetFixtures.rows(AlbisTable.open(back)), "seed " + seed);
-        }
+        roundTrips("parquet", false, (t, file) -> AlbisToParquet.convert(t, file.toString(), ConvertOptions.defaults()),
+                NestedRoundTripTest::parquetRows, ParquetToAlbis::convert, fields -> fields);
     }
 
     @Test
     void albisOrcAlbisKeepsEveryValueAndTypeAllNullable() throws Exception {
+        roundTrips("orc", true, (t, file) -> AlbisToOrc.convert(t, file.toString(), ConvertOptions.defaults()),
+                OrcFixtures::read, OrcToAlbis::convert, SchemaMappingTest::nullable);
+    }
+
+    /** A Parquet file's rows through parquet-java's Group reader, as Albis shows them. */
+    private static List<Map<String, Object>> parquetRows(Path file) throws Exception {
+        MessageType schema = ParquetNestedTest.footerSchema(file);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Group g : ParquetFixtures.read(file)) {
+            rows.add(ParquetFixtures.expected(g, schema));
+        }
+        return rows;
+    }
+
+    private interface Export {
+        void write(AlbisTable table, Path file) throws Exception;
+    }
+
+    private interface Import {
+        ConvertResult convert(String file, io.albis.storage.Storage storage, String table, ConvertOptions options)
+                throws Exception;
+    }
+
+    private interface FileRows {
+        List<Map<String, Object>> read(Path file) throws Exception;
+    }
+
+    /**
+     * Random tables out to a file and back: the file's own reader sees the table's rows, and the
+     * table converted back holds them too, its fields as {@code types} says the format keeps them.
+     */
+    private void roundTrips(String ext, boolean forOrc, Export export, FileRows independent, Import back,
+            UnaryOperator<List<Field>> types) throws Exception {
         for (long seed = 1; seed <= 12; seed++) {
-            ExpectedTable expected = randomTable(seed, 400, true);
+            ExpectedTable expected = randomTable(seed, 400, forOrc);
             AlbisTable table = write(dir.resolve("a" + seed).toString(), expected, seed);
             List<Map<String, Object>> albis = ParquetFixtures.rows(table);
-            Path file = dir.resolve("t" + seed + ".orc");
-            AlbisToOrc.convert(table, file.toString(), ConvertOptions.defaults());
+            Path file = dir.resolve("t" + seed + "." + ext);
+            export.write(table, file);
 
-            List<Map<String, Object>> orc = OrcFixtures.read(file);
-            assertEquals(albis.size(), orc.size());
-            for (int i = 0; i < orc.size(); i++) {
-                ParquetFixtures.assertSameRow(albis.get(i), orc.get(i), "seed " + seed + ", row " + i);
+            List<Map<String, Object>> read = independent.read(file);
+            assertEquals(albis.size(), read.size());
+            for (int i = 0; i < read.size(); i++) {
+                ParquetFixtures.assertSameRow(albis.get(i), read.get(i), "seed " + seed + ", row " + i);
             }
-            String back = dir.resolve("b" + seed).toString();
-            ConvertResult r = OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, back, ConvertOptions.defaults());
-            assertEquals(SchemaMappingTest.nullable(expected.fields()), r.schema().fields(), "seed " + seed);
-            assertEquals(albis, ParquetFixtures.rows(AlbisTable.open(back)), "seed " + seed);
+            String again = dir.resolve("b" + seed).toString();
+            ConvertResult r = back.convert(file.toString(), LocalStorage.INSTANCE, again, ConvertOptions.defaults());
+            assertEquals(types.apply(expected.fields()), r.schema().fields(), "seed " + seed);
+            assertEquals(albis, ParquetFixtures.rows(AlbisTable.open(again)), "seed " + seed);
         }
     }
 }
