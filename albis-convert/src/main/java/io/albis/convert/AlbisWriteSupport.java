@@ -3,7 +3,6 @@ package io.albis.convert;
 import io.albis.read.AlbisReader;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
-import io.albis.schema.TypeId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -11,20 +10,22 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.conf.ParquetConfiguration;
 import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.MessageType;
 
 /**
  * Writes the current row of an {@link AlbisReader} into Parquet's record consumer, value by
- * value from the reader's typed getters; strings and binaries go through one reused buffer.
+ * value from the reader's typed getters ({@link ParquetValueWriters}); strings and binaries go
+ * through one reused buffer. Flattened structs are rebuilt as groups from their columns.
  */
 final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
     private final MessageType schema;
     private final Map<String, String> metadata;
     private final GroupWriter root;
     private RecordConsumer out;
-    private byte[] scratch = new byte[256];
+    /** The values of the reader last written, by the reader's column index. */
+    private ValueSource source;
+    private AlbisReader sourceReader;
 
     /**
      * @param fields   the Albis fields to write
@@ -64,8 +65,12 @@ final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
 
     @Override
     public void write(AlbisReader row) {
+        if (source == null || sourceReader != row) {
+            source = ValueSource.of(row);
+            sourceReader = row;
+        }
         out.startMessage();
-        root.writeChildren(row);
+        root.writeChildren(source);
         out.endMessage();
     }
 
@@ -79,7 +84,7 @@ final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
                 int marker = f.nullable() ? column(columnOf, path) : -1;
                 ws.add(new GroupWriter(f.name(), i, marker, children(f.type().fields(), path, columnOf)));
             } else {
-                ws.add(new LeafWriter(f.name(), i, column(columnOf, path), f.type()));
+                ws.add(new ColumnWriter(f.name(), i, column(columnOf, path), f.type()));
             }
         }
         return ws;
@@ -111,7 +116,7 @@ final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
             this.index = index;
         }
 
-        abstract void write(AlbisReader r);
+        abstract void write(ValueSource row);
     }
 
     /** A struct (or the message): skipped entirely when its marker says null. */
@@ -126,99 +131,38 @@ final class AlbisWriteSupport extends WriteSupport<AlbisReader> {
         }
 
         @Override
-        void write(AlbisReader r) {
-            if (marker >= 0 && r.isNull(marker)) {
+        void write(ValueSource row) {
+            if (marker >= 0 && row.isNull(marker)) {
                 return;
             }
             out.startField(name, index);
             out.startGroup();
-            writeChildren(r);
+            writeChildren(row);
             out.endGroup();
             out.endField(name, index);
         }
 
-        void writeChildren(AlbisReader r) {
+        void writeChildren(ValueSource row) {
             for (FieldWriter c : children) {
-                c.write(r);
+                c.write(row);
             }
         }
     }
 
-    private final class LeafWriter extends FieldWriter {
+    /** A column that is not a struct marker: a primitive, list or map. */
+    private final class ColumnWriter extends FieldWriter {
         private final int col;
-        private final TypeId type;
-        private final int precision;
-        private final byte[] wide;
-        private final int wideLength;
+        private final ParquetValueWriters.ValueWriter values;
 
-        LeafWriter(String name, int index, int col, DataType t) {
+        ColumnWriter(String name, int index, int col, DataType t) {
             super(name, index);
             this.col = col;
-            this.type = t.id();
-            this.precision = t.precision();
-            this.wideLength = t.isWideDecimal() ? ParquetSchemas.decimalBytes(precision) : 0;
-            this.wide = new byte[16];
+            this.values = ParquetValueWriters.of(t, name);
         }
 
         @Override
-        void write(AlbisReader r) {
-            if (r.isNull(col)) {
-                return;
-            }
-            out.startField(name, index);
-            switch (type) {
-                case BOOLEAN -> out.addBoolean(r.getBoolean(col));
-                case BYTE -> out.addInteger(r.getByte(col));
-                case SHORT -> out.addInteger(r.getShort(col));
-                case INT -> out.addInteger(r.getInt(col));
-                case DATE -> out.addInteger(r.getDate(col));
-                case LONG -> out.addLong(r.getLong(col));
-                case TIMESTAMP, TIMESTAMP_NTZ -> out.addLong(r.getTimestampMicros(col));
-                case FLOAT -> out.addFloat(r.getFloat(col));
-                case DOUBLE -> out.addDouble(r.getDouble(col));
-                case DECIMAL -> writeDecimal(r);
-                case STRING, BINARY -> {
-                    int n = r.getBytesLength(col);
-                    if (scratch.length < n) {
-                        scratch = new byte[Math.max(n, scratch.length * 2)];
-                    }
-                    r.copyBytes(col, scratch, 0);
-                    out.addBinary(Binary.fromReusedByteArray(scratch, 0, n));
-                }
-                case STRUCT -> throw new IllegalStateException("a struct marker is not a leaf");
-            }
-            out.endField(name, index);
-        }
-
-        private void writeDecimal(AlbisReader r) {
-            if (precision <= 9) {
-                long v = r.getDecimalUnscaled(col);
-                if (v != (int) v) {
-                    throw new IllegalStateException("decimal in column " + name + " has more than " + precision + " digits");
-                }
-                out.addInteger((int) v);
-            } else if (precision <= DataType.MAX_LONG_DECIMAL_PRECISION) {
-                out.addLong(r.getDecimalUnscaled(col));
-            } else {
-                long hi = r.wideHigh(col);
-                long lo = r.wideLow(col);
-                for (int i = 0; i < 8; i++) {
-                    wide[i] = (byte) (hi >>> (56 - 8 * i));
-                    wide[8 + i] = (byte) (lo >>> (56 - 8 * i));
-                }
-                int skip = 16 - wideLength;
-                // The bytes left out must only repeat the sign, else the value is wider than its precision.
-                byte sign = (byte) (hi < 0 ? -1 : 0);
-                for (int i = 0; i < skip; i++) {
-                    if (wide[i] != sign) {
-                        throw new IllegalStateException("decimal in column " + name + " has more than " + precision + " digits");
-                    }
-                }
-                if ((wide[skip] < 0) != (hi < 0)) {
-                    throw new IllegalStateException("decimal in column " + name + " has more than " + precision + " digits");
-                }
-                out.addBinary(Binary.fromReusedByteArray(wide, skip, wideLength));
-            }
+        void write(ValueSource row) {
+            ParquetValueWriters.field(out, name, index, values, row, col);
         }
     }
 }

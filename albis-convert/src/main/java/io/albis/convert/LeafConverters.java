@@ -1,7 +1,7 @@
 package io.albis.convert;
 
-import io.albis.convert.ParquetSchemaMapping.Leaf;
-import io.albis.write.AlbisWriter;
+import io.albis.convert.ParquetSchemaMapping.LeafKind;
+import io.albis.schema.DataType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -13,16 +13,22 @@ import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
  * One converter class per {@link ParquetSchemaMapping.LeafKind}: each takes the value Parquet
- * decoded and calls the matching typed setter of the Albis writer, without boxing.
+ * decoded and calls the matching typed setter of its {@link ValueTarget}: the Albis writer for a
+ * flat column, without boxing, or the value being assembled for an element of a list or map.
  */
 final class LeafConverters {
     private LeafConverters() {
     }
 
-    static PrimitiveConverter of(Leaf leaf, AlbisWriter w) {
-        int c = leaf.column();
-        String n = leaf.name();
-        return switch (leaf.kind()) {
+    /**
+     * @param kind how the Parquet values become Albis values
+     * @param type the Albis type they become
+     * @param n    the value's path, for messages
+     * @param w    where each value goes
+     * @param c    the slot of {@code w} it goes to
+     */
+    static PrimitiveConverter of(LeafKind kind, DataType type, String n, ValueTarget w, int c) {
+        return switch (kind) {
             case BOOLEAN -> new BooleanConverter(w, c, n);
             case INT -> new IntConverter(w, c, n);
             case BYTE -> new ByteConverter(w, c, n);
@@ -43,19 +49,19 @@ final class LeafConverters {
             case FLOAT16 -> new Float16Converter(w, c, n);
             case DOUBLE -> new DoubleConverter(w, c, n);
             case DECIMAL_INT32, DECIMAL_INT64 -> new DecimalLongConverter(w, c, n);
-            case DECIMAL_BYTES -> new DecimalBytesConverter(w, c, n, leaf.type().scale());
+            case DECIMAL_BYTES -> new DecimalBytesConverter(w, c, n, type.scale());
             case STRING -> new BytesConverter(w, c, n, true);
             case BINARY -> new BytesConverter(w, c, n, false);
         };
     }
 
-    /** Common state: the writer, the Albis column index and its name for messages. */
+    /** Common state: the target, the slot in it and the value's name for messages. */
     abstract static class Base extends PrimitiveConverter {
-        final AlbisWriter w;
+        final ValueTarget w;
         final int col;
         final String name;
 
-        Base(AlbisWriter w, int col, String name) {
+        Base(ValueTarget w, int col, String name) {
             this.w = w;
             this.col = col;
             this.name = name;
@@ -76,7 +82,7 @@ final class LeafConverters {
     }
 
     static final class BooleanConverter extends Base {
-        BooleanConverter(AlbisWriter w, int col, String name) {
+        BooleanConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -91,7 +97,7 @@ final class LeafConverters {
     }
 
     static final class IntConverter extends Base {
-        IntConverter(AlbisWriter w, int col, String name) {
+        IntConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -106,7 +112,7 @@ final class LeafConverters {
     }
 
     static final class ByteConverter extends Base {
-        ByteConverter(AlbisWriter w, int col, String name) {
+        ByteConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -124,7 +130,7 @@ final class LeafConverters {
     }
 
     static final class ShortConverter extends Base {
-        ShortConverter(AlbisWriter w, int col, String name) {
+        ShortConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -143,7 +149,7 @@ final class LeafConverters {
 
     /** INT(8, unsigned): Parquet stores it in an INT32 holding 0..255. */
     static final class UInt8Converter extends Base {
-        UInt8Converter(AlbisWriter w, int col, String name) {
+        UInt8Converter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -161,7 +167,7 @@ final class LeafConverters {
     }
 
     static final class UInt16Converter extends Base {
-        UInt16Converter(AlbisWriter w, int col, String name) {
+        UInt16Converter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -180,7 +186,7 @@ final class LeafConverters {
 
     /** INT(32, unsigned): the INT32's bits read as unsigned. */
     static final class UInt32Converter extends Base {
-        UInt32Converter(AlbisWriter w, int col, String name) {
+        UInt32Converter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -195,7 +201,7 @@ final class LeafConverters {
     }
 
     static final class LongConverter extends Base {
-        LongConverter(AlbisWriter w, int col, String name) {
+        LongConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -211,7 +217,7 @@ final class LeafConverters {
 
     /** INT(64, unsigned) into decimal(20,0): values at or above 2^63 need the wide path. */
     static final class UInt64Converter extends Base {
-        UInt64Converter(AlbisWriter w, int col, String name) {
+        UInt64Converter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -231,7 +237,7 @@ final class LeafConverters {
 
     /** TIME(MILLIS): milliseconds of the day, as microseconds. */
     static final class TimeMillisConverter extends Base {
-        TimeMillisConverter(AlbisWriter w, int col, String name) {
+        TimeMillisConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -247,7 +253,7 @@ final class LeafConverters {
 
     /** TIME(NANOS): nanoseconds of the day, as microseconds when that loses nothing. */
     static final class TimeNanosConverter extends Base {
-        TimeNanosConverter(AlbisWriter w, int col, String name) {
+        TimeNanosConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -262,7 +268,7 @@ final class LeafConverters {
     }
 
     static final class DateConverter extends Base {
-        DateConverter(AlbisWriter w, int col, String name) {
+        DateConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -277,7 +283,7 @@ final class LeafConverters {
     }
 
     static final class TimestampMillisConverter extends Base {
-        TimestampMillisConverter(AlbisWriter w, int col, String name) {
+        TimestampMillisConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -298,7 +304,7 @@ final class LeafConverters {
     }
 
     static final class TimestampMicrosConverter extends Base {
-        TimestampMicrosConverter(AlbisWriter w, int col, String name) {
+        TimestampMicrosConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -314,7 +320,7 @@ final class LeafConverters {
 
     /** Albis keeps microseconds; a nanosecond value with a sub-microsecond part would lose it, so it is refused. */
     static final class TimestampNanosConverter extends Base {
-        TimestampNanosConverter(AlbisWriter w, int col, String name) {
+        TimestampNanosConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -338,7 +344,7 @@ final class LeafConverters {
         static final long MICROS_PER_DAY = 86_400_000_000L;
         static final long NANOS_PER_DAY = MICROS_PER_DAY * 1000;
 
-        Int96Converter(AlbisWriter w, int col, String name) {
+        Int96Converter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -373,7 +379,7 @@ final class LeafConverters {
     }
 
     static final class FloatConverter extends Base {
-        FloatConverter(AlbisWriter w, int col, String name) {
+        FloatConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -389,7 +395,7 @@ final class LeafConverters {
 
     /** FLOAT16: two little-endian bytes of an IEEE 754 half, which a float holds exactly. */
     static final class Float16Converter extends Base {
-        Float16Converter(AlbisWriter w, int col, String name) {
+        Float16Converter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -424,7 +430,7 @@ final class LeafConverters {
     }
 
     static final class DoubleConverter extends Base {
-        DoubleConverter(AlbisWriter w, int col, String name) {
+        DoubleConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -440,7 +446,7 @@ final class LeafConverters {
 
     /** DECIMAL stored in an INT32 or INT64: the integer is the unscaled value. */
     static final class DecimalLongConverter extends Base {
-        DecimalLongConverter(AlbisWriter w, int col, String name) {
+        DecimalLongConverter(ValueTarget w, int col, String name) {
             super(w, col, name);
         }
 
@@ -466,7 +472,7 @@ final class LeafConverters {
     static final class DecimalBytesConverter extends Base {
         private final int scale;
 
-        DecimalBytesConverter(AlbisWriter w, int col, String name, int scale) {
+        DecimalBytesConverter(ValueTarget w, int col, String name, int scale) {
             super(w, col, name);
             this.scale = scale;
         }
@@ -520,7 +526,7 @@ final class LeafConverters {
         private byte[][] dictionary;
         private byte[] scratch = new byte[64];
 
-        BytesConverter(AlbisWriter w, int col, String name, boolean utf8) {
+        BytesConverter(ValueTarget w, int col, String name, boolean utf8) {
             super(w, col, name);
             this.utf8 = utf8;
         }

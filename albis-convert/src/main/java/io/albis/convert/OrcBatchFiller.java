@@ -1,20 +1,15 @@
 package io.albis.convert;
 
 import io.albis.read.AlbisReader;
-import io.albis.schema.DataType;
 import io.albis.schema.Field;
-import io.albis.schema.TypeId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.hive.common.type.HiveDecimal;
-import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DateColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
@@ -22,18 +17,15 @@ import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 /**
  * Copies the current row of an {@link AlbisReader} into the next slot of an ORC
  * {@link VectorizedRowBatch} made by {@code createRowBatchV2} of {@link OrcSchemas#toOrc}
- * (decimals of up to 18 digits in a {@link Decimal64ColumnVector}, as unscaled longs).
+ * (decimals of up to 18 digits in a {@link Decimal64ColumnVector}, as unscaled longs). Flattened
+ * structs are rebuilt from their columns; every other column's values, lists and maps included,
+ * are written by {@link OrcVectorFillers}.
  */
 final class OrcBatchFiller {
-    /**
-     * ORC stores seconds rounded toward zero and its reader corrects only results below zero, so
-     * the microseconds from here to -1 (the last second before the epoch, a millisecond or more
-     * past it) read back one second late: they are refused rather than changed.
-     */
-    static final long LAST_SECOND_BEFORE_EPOCH_BROKEN = -999_000L;
-
     private final Slot[] slots;
-    private byte[] scratch = new byte[256];
+    /** The values of the reader last filled from, by the reader's column index. */
+    private ValueSource source;
+    private AlbisReader sourceReader;
 
     /**
      * @param columnOf the reader's column index for each column path (leaves and struct markers)
@@ -52,8 +44,12 @@ final class OrcBatchFiller {
 
     /** Sets row {@code row} of the batch from the reader's current row. */
     void fill(AlbisReader r, int row) {
+        if (source == null || sourceReader != r) {
+            source = ValueSource.of(r);
+            sourceReader = r;
+        }
         for (Slot s : slots) {
-            s.fill(r, row);
+            s.fill(source, row);
         }
     }
 
@@ -66,6 +62,11 @@ final class OrcBatchFiller {
             for (ColumnVector c : s.fields) {
                 markProleptic(c);
             }
+        } else if (v instanceof ListColumnVector l) {
+            markProleptic(l.child);
+        } else if (v instanceof MapColumnVector m) {
+            markProleptic(m.keys);
+            markProleptic(m.values);
         }
     }
 
@@ -73,7 +74,8 @@ final class OrcBatchFiller {
         List<String> path = new ArrayList<>(parent);
         path.add(f.name());
         if (!f.type().isStruct()) {
-            return new LeafSlot(String.join(".", path), column(columnOf, path), f.type(), v);
+            String name = String.join(".", path);
+            return new ColumnSlot(column(columnOf, path), OrcVectorFillers.of(f.type(), name, v));
         }
         StructColumnVector sv = (StructColumnVector) v;
         List<Field> children = f.type().fields();
@@ -93,7 +95,7 @@ final class OrcBatchFiller {
     }
 
     private abstract static class Slot {
-        abstract void fill(AlbisReader r, int row);
+        abstract void fill(ValueSource r, int row);
 
         /** Marks the row null here and below (ORC ignores the fields of a null struct, but keeps them tidy). */
         abstract void setNull(int row);
@@ -111,7 +113,7 @@ final class OrcBatchFiller {
         }
 
         @Override
-        void fill(AlbisReader r, int row) {
+        void fill(ValueSource r, int row) {
             if (marker >= 0 && r.isNull(marker)) {
                 setNull(row);
                 return;
@@ -132,77 +134,24 @@ final class OrcBatchFiller {
         }
     }
 
-    private final class LeafSlot extends Slot {
-        private final String name;
+    /** A column that is not a struct marker: its value in the reader's column {@code col}. */
+    private static final class ColumnSlot extends Slot {
         private final int col;
-        private final TypeId type;
-        private final DataType dataType;
-        private final ColumnVector vector;
+        private final OrcVectorFillers.Filler filler;
 
-        LeafSlot(String name, int col, DataType t, ColumnVector vector) {
-            this.name = name;
+        ColumnSlot(int col, OrcVectorFillers.Filler filler) {
             this.col = col;
-            this.type = t.id();
-            this.dataType = t;
-            this.vector = vector;
+            this.filler = filler;
+        }
+
+        @Override
+        void fill(ValueSource r, int row) {
+            filler.fill(r, col, row);
         }
 
         @Override
         void setNull(int row) {
-            vector.noNulls = false;
-            vector.isNull[row] = true;
-        }
-
-        @Override
-        void fill(AlbisReader r, int row) {
-            if (r.isNull(col)) {
-                setNull(row);
-                return;
-            }
-            vector.isNull[row] = false;
-            switch (type) {
-                case BOOLEAN -> ((LongColumnVector) vector).vector[row] = r.getBoolean(col) ? 1 : 0;
-                case BYTE -> ((LongColumnVector) vector).vector[row] = r.getByte(col);
-                case SHORT -> ((LongColumnVector) vector).vector[row] = r.getShort(col);
-                case INT -> ((LongColumnVector) vector).vector[row] = r.getInt(col);
-                case LONG -> ((LongColumnVector) vector).vector[row] = r.getLong(col);
-                case DATE -> ((LongColumnVector) vector).vector[row] = r.getDate(col);
-                case FLOAT -> ((DoubleColumnVector) vector).vector[row] = r.getFloat(col);
-                case DOUBLE -> ((DoubleColumnVector) vector).vector[row] = r.getDouble(col);
-                case TIMESTAMP -> {
-                    long micros = r.getTimestampMicros(col);
-                    if (micros >= LAST_SECOND_BEFORE_EPOCH_BROKEN && micros < 0) {
-                        throw new IllegalStateException("column " + name + ": timestamp "
-                                + java.time.Instant.EPOCH.plusNanos(micros * 1000) + " cannot be stored in ORC: orc-core"
-                                + " reads timestamps from 23:59:59.001 to 23:59:59.999999 on 1969-12-31 back one second"
-                                + " late");
-                    }
-                    TimestampColumnVector t = (TimestampColumnVector) vector;
-                    t.time[row] = Math.floorDiv(micros, 1000L);
-                    t.nanos[row] = (int) Math.floorMod(micros, 1_000_000L) * 1000;
-                }
-                case DECIMAL -> {
-                    if (dataType.isWideDecimal()) {
-                        DecimalColumnVector d = (DecimalColumnVector) vector;
-                        d.set(row, HiveDecimal.create(r.getDecimal(col)));
-                        if (d.isNull[row]) {
-                            // ORC turns a value that does not fit into null; Albis's never should.
-                            throw new IllegalStateException("decimal in column " + name + " does not fit " + dataType);
-                        }
-                    } else {
-                        ((Decimal64ColumnVector) vector).vector[row] = r.getDecimalUnscaled(col);
-                    }
-                }
-                case STRING, BINARY -> {
-                    int n = r.getBytesLength(col);
-                    if (scratch.length < n) {
-                        scratch = new byte[Math.max(n, scratch.length * 2)];
-                    }
-                    r.copyBytes(col, scratch, 0);
-                    ((BytesColumnVector) vector).setVal(row, scratch, 0, n);
-                }
-                case STRUCT -> throw new IllegalStateException("a struct marker is not a leaf");
-            }
+            filler.setNull(row);
         }
     }
 }

@@ -25,7 +25,7 @@ import org.apache.orc.TypeDescription;
  * decimals of up to 18 digits arrive as unscaled longs) into the Albis writer's typed setters.
  * Handles ORC's repeating vectors; a null struct or union makes every column under it null. A
  * union fills the struct {@link OrcSchemas} maps it to; a root that is not a struct fills its one
- * column.
+ * column. A list or map column is assembled by {@link OrcNestedReader} and set as one value.
  */
 final class OrcRowCopier {
     private final Slot[] slots;
@@ -70,7 +70,8 @@ final class OrcRowCopier {
             return new UnionSlot(String.join(".", path), column, columnOf.get(tagPath), uv, alternatives, writer);
         }
         if (t.getCategory() != TypeDescription.Category.STRUCT) {
-            return new LeafSlot(String.join(".", path), column, t, writer, v);
+            return OrcNestedReader.isListOrMap(t) ? new NestedSlot(column, new OrcNestedReader(String.join(".", path), t, v),
+                    writer) : new LeafSlot(String.join(".", path), column, t, new WriterTarget(writer), v);
         }
         StructColumnVector sv = (StructColumnVector) v;
         Slot[] kids = new Slot[t.getChildren().size()];
@@ -81,15 +82,15 @@ final class OrcRowCopier {
     }
 
     /** The vector's index for a row: ORC repeats the first value over the batch when it says so. */
-    private static int index(ColumnVector v, int row) {
+    static int index(ColumnVector v, int row) {
         return v.isRepeating ? 0 : row;
     }
 
-    private static boolean isNull(ColumnVector v, int i) {
+    static boolean isNull(ColumnVector v, int i) {
         return !v.noNulls && v.isNull[i];
     }
 
-    private abstract static class Slot {
+    abstract static class Slot {
         abstract void copy(int row) throws IOException;
 
         abstract void setNull() throws IOException;
@@ -178,17 +179,47 @@ final class OrcRowCopier {
         }
     }
 
-    private static final class LeafSlot extends Slot {
+    /** A list or map column: its value assembled from the vectors below it ({@link OrcNestedReader}). */
+    private static final class NestedSlot extends Slot {
+        private final int col;
+        private final OrcNestedReader reader;
+        private final AlbisWriter writer;
+
+        NestedSlot(int col, OrcNestedReader reader, AlbisWriter writer) {
+            this.col = col;
+            this.reader = reader;
+            this.writer = writer;
+        }
+
+        @Override
+        void copy(int row) throws IOException {
+            writer.setValue(col, reader.read(row));
+        }
+
+        @Override
+        void setNull() throws IOException {
+            writer.setNull(col);
+        }
+    }
+
+    /**
+     * A value that is neither struct, list nor map, into slot {@code col} of its target: a column
+     * of the Albis writer, or an element of a list or map being assembled.
+     */
+    static final class LeafSlot extends Slot {
         private final String name;
         private final int col;
         private final TypeDescription.Category category;
-        private final AlbisWriter writer;
+        /** A bigint that holds a timestamp without time zone. */
+        private final boolean ntz;
+        private final ValueTarget writer;
         private final ColumnVector vector;
 
-        LeafSlot(String name, int col, TypeDescription t, AlbisWriter writer, ColumnVector vector) {
+        LeafSlot(String name, int col, TypeDescription t, ValueTarget writer, ColumnVector vector) {
             this.name = name;
             this.col = col;
             this.category = t.getCategory();
+            this.ntz = OrcSchemas.isTimestampNtz(t);
             this.writer = writer;
             this.vector = vector;
         }
@@ -210,7 +241,13 @@ final class OrcRowCopier {
                 case BYTE -> writer.setByte(col, (byte) longs()[i]);
                 case SHORT -> writer.setShort(col, (short) longs()[i]);
                 case INT -> writer.setInt(col, (int) longs()[i]);
-                case LONG -> writer.setLong(col, longs()[i]);
+                case LONG -> {
+                    if (ntz) {
+                        writer.setTimestampMicros(col, longs()[i]);
+                    } else {
+                        writer.setLong(col, longs()[i]);
+                    }
+                }
                 case DATE -> writer.setDate(col, (int) longs()[i]);
                 case FLOAT -> writer.setFloat(col, (float) ((DoubleColumnVector) vector).vector[i]);
                 case DOUBLE -> writer.setDouble(col, ((DoubleColumnVector) vector).vector[i]);
@@ -249,8 +286,14 @@ final class OrcRowCopier {
                         + " ns past the microsecond) cannot be stored in microseconds without loss");
             }
             long seconds = Math.floorDiv(t.time[i], 1000L);
+            long micros = nanos / 1000;
+            if (seconds < 0 && micros > 0) {
+                // Count the fraction back from the next second: the earliest timestamps fit a long only so.
+                seconds++;
+                micros -= 1_000_000L;
+            }
             try {
-                return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1000);
+                return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), micros);
             } catch (ArithmeticException e) {
                 throw new RejectedValueException(name, "timestamp " + seconds + " s from the epoch is outside the"
                         + " microsecond range of a long");

@@ -1,5 +1,6 @@
 package io.albis.convert;
 
+import io.albis.error.InvalidOptionException;
 import io.albis.error.SchemaMismatchException;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
@@ -18,13 +19,16 @@ import org.apache.orc.TypeDescription;
  * float, double                                float, double    float, double
  * date                                         date             date
  * timestamp, timestamp with local time zone    timestamp (µs)   timestamp
+ * bigint marked spark.sql.catalyst.type=timestamp_ntz   timestamp_ntz (µs)   the same
  * decimal(p,s)                                 decimal(p,s)     decimal(p,s)
  * string, varchar(n), char(n)                  string           string
  * binary                                       binary           binary
  * struct                                       nullable struct  struct
  * uniontype&lt;T0,T1,..&gt;                         struct&lt;tag: byte, field0: T0, field1: T1, ..&gt;   that struct
  * a root that is not a struct, of type T       one column _col0 of T           struct&lt;_col0: T&gt;
- * every field                                  nullable         (ORC has no required fields)
+ * array&lt;t&gt;                                     list&lt;t&gt;          array&lt;t&gt;
+ * map&lt;k,v&gt;                                     map&lt;k, v&gt;       map&lt;k,v&gt;
+ * every field, element and map value           nullable         (ORC has no required fields)
  * </pre>
  *
  * <p>A union becomes a struct as Hive and Trino show it: {@code tag} holds the number of the
@@ -33,12 +37,23 @@ import org.apache.orc.TypeDescription;
  * struct (orc-core can write one) converts as a table of one column named {@value #ROOT_COLUMN},
  * the name Hive gives ORC columns without one.
  *
- * <p>Refused with a {@link SchemaMismatchException} naming the column: list (array) and map
- * columns, structs without fields, unions of more than 128 alternatives, a root struct without
+ * <p>A timestamp without time zone is stored as Spark stores its {@code TIMESTAMP_NTZ} in ORC (as
+ * of Spark 4.1): an ORC {@code bigint} of microseconds since 1970-01-01T00:00:00 of the wall clock,
+ * with the type attribute {@value #CATALYST_TYPE_ATTRIBUTE} = {@value #TIMESTAMP_NTZ}, so that
+ * Spark and Albis read each other's files alike. A {@code bigint} without that attribute is a
+ * long. Lists and maps nest in any depth and combination with structs; ORC keeps no nullability,
+ * so elements, values and fields inside them are nullable. A map key that is null in the data is
+ * refused; a map whose key type is a map is refused.
+ *
+ * <p>Refused with a {@link SchemaMismatchException} naming the column: structs without fields, unions of more than 128 alternatives, a root struct without
  * fields, and other types without an Albis equivalent (such as geometry). Values are refused one
  * by one where they cannot be kept exactly (see {@link OrcToAlbis}).
  */
 public final class OrcSchemas {
+    /** The ORC type attribute in which Spark names the Catalyst type of a column. */
+    public static final String CATALYST_TYPE_ATTRIBUTE = "spark.sql.catalyst.type";
+    /** Its value on a {@code bigint} that holds a timestamp without time zone. */
+    public static final String TIMESTAMP_NTZ = "timestamp_ntz";
     /** The column a root type that is not a struct converts to. */
     public static final String ROOT_COLUMN = "_col0";
     /** The field of a union's struct that holds the number of the row's alternative. */
@@ -98,9 +113,16 @@ public final class OrcSchemas {
             // Scale first: the default scale (10) may exceed the precision.
             case DECIMAL -> TypeDescription.createDecimal().withScale(t.scale()).withPrecision(t.precision());
             case STRUCT -> toOrc(t.fields());
-            case TIMESTAMP_NTZ, LIST, MAP -> throw new SchemaMismatchException("an Albis " + t
-                    + " column cannot be written to ORC yet");
+            case TIMESTAMP_NTZ -> TypeDescription.createLong().setAttribute(CATALYST_TYPE_ATTRIBUTE, TIMESTAMP_NTZ);
+            case LIST -> TypeDescription.createList(orcType(t.elementField().type()));
+            case MAP -> TypeDescription.createMap(orcType(t.keyField().type()), orcType(t.valueField().type()));
         };
+    }
+
+    /** True for an ORC {@code bigint} that holds a timestamp without time zone (Spark's marking). */
+    static boolean isTimestampNtz(TypeDescription t) {
+        return t.getCategory() == TypeDescription.Category.LONG
+                && TIMESTAMP_NTZ.equals(t.getAttributeValue(CATALYST_TYPE_ATTRIBUTE));
     }
 
     private static List<Field> fields(TypeDescription struct, String parent) {
@@ -114,13 +136,13 @@ public final class OrcSchemas {
         return out;
     }
 
-    private static DataType albisType(TypeDescription t, String path) {
+    static DataType albisType(TypeDescription t, String path) {
         return switch (t.getCategory()) {
             case BOOLEAN -> DataType.BOOLEAN;
             case BYTE -> DataType.BYTE;
             case SHORT -> DataType.SHORT;
             case INT -> DataType.INT;
-            case LONG -> DataType.LONG;
+            case LONG -> isTimestampNtz(t) ? DataType.TIMESTAMP_NTZ : DataType.LONG;
             case FLOAT -> DataType.FLOAT;
             case DOUBLE -> DataType.DOUBLE;
             case DATE -> DataType.DATE;
@@ -148,8 +170,16 @@ public final class OrcSchemas {
                 }
                 yield DataType.struct(fields);
             }
-            case LIST, MAP -> throw new SchemaMismatchException("ORC column '" + path + "' has type " + t
-                    + "; Albis has no " + t.getCategory().getName() + " type (only flat columns, structs and unions convert)");
+            case LIST -> DataType.list(albisType(t.getChildren().get(0), path + ".element"), true);
+            case MAP -> {
+                DataType key = albisType(t.getChildren().get(0), path + ".key");
+                DataType value = albisType(t.getChildren().get(1), path + ".value");
+                try {
+                    yield DataType.map(key, value, true);
+                } catch (InvalidOptionException e) {
+                    throw new SchemaMismatchException("ORC column '" + path + "' has type " + t + ": " + e.getMessage());
+                }
+            }
             default -> throw new SchemaMismatchException("ORC column '" + path + "' has ORC type " + t
                     + ", which has no Albis equivalent");
         };

@@ -26,9 +26,10 @@ import org.apache.orc.TypeDescription;
  *
  * <p>Every file's schema and stripe footers are checked before the table is created. If the
  * conversion fails, no table is left behind. Refused per value with a {@link ConvertInputException}
- * naming file, row and column: timestamps with a fraction finer than a microsecond. A damaged file
- * is refused as "corrupt", naming the stripe and column where they can be found
- * ({@link OrcCorruption}). Rows in messages are counted from 1 within their file, stripes from 0.
+ * naming file, row and column: timestamps with a fraction finer than a microsecond, null map keys,
+ * and strings inside arrays and maps that are not valid UTF-8. A damaged file is refused as
+ * "corrupt", naming the stripe and column where they can be found ({@link OrcCorruption}). Rows in
+ * messages are counted from 1 within their file, stripes from 0.
  */
 public final class OrcToAlbis {
 

@@ -15,9 +15,6 @@ import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotat
 import org.apache.parquet.schema.LogicalTypeAnnotation.EnumLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.ListLogicalTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.MapKeyValueTypeAnnotation;
-import org.apache.parquet.schema.LogicalTypeAnnotation.MapLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.StringLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
@@ -31,8 +28,9 @@ import org.apache.parquet.schema.Type;
  * How a Parquet schema maps onto Albis fields, leaf by leaf: which Albis type each Parquet column
  * becomes and how its values are converted ({@link LeafKind}). This is the one Parquet to Albis
  * type mapping; {@link ParquetSchemas#toAlbis} hands out its fields. Required columns and groups become
- * non-nullable, optional ones nullable; groups become structs. Repeated fields, lists and maps
- * have no Albis equivalent and are refused here, before anything is written.
+ * non-nullable, optional ones nullable; groups become structs. LIST and MAP groups and repeated
+ * fields become list and map columns, as {@link ParquetNestedTypes} maps them. A type Albis cannot
+ * hold is refused here, before anything is written.
  *
  * <p>Each node also carries the index of its Albis column, assigned in the order
  * {@link Schema.Builder} flattens fields: depth first, a nullable struct's marker before its leaves.
@@ -78,7 +76,7 @@ final class ParquetSchemaMapping {
         BINARY
     }
 
-    sealed interface Node permits Leaf, Struct {
+    sealed interface Node permits Leaf, Struct, Nested {
         List<String> path();
 
         default String name() {
@@ -88,6 +86,13 @@ final class ParquetSchemaMapping {
 
     /** A Parquet primitive column and the Albis column it fills. */
     record Leaf(List<String> path, int column, LeafKind kind, DataType type, boolean nullable) implements Node {
+    }
+
+    /**
+     * A LIST or MAP group or a repeated field and the Albis list or map column it fills; its
+     * values are assembled as {@code shape} says.
+     */
+    record Nested(List<String> path, int column, ParquetNestedTypes.Shape shape, boolean nullable) implements Node {
     }
 
     /**
@@ -139,6 +144,8 @@ final class ParquetSchemaMapping {
     private static void check(Node n, Schema schema) {
         if (n instanceof Leaf leaf) {
             expectPath(schema, leaf.column(), leaf.path());
+        } else if (n instanceof Nested nested) {
+            expectPath(schema, nested.column(), nested.path());
         } else if (n instanceof Struct s) {
             if (s.marker() >= 0) {
                 expectPath(schema, s.marker(), s.path());
@@ -158,10 +165,12 @@ final class ParquetSchemaMapping {
         List<String> path = new ArrayList<>(parent);
         path.add(t.getName());
         String name = String.join(".", path);
-        if (t.isRepetition(Type.Repetition.REPEATED)) {
-            throw unsupported(name, "is a repeated field; Albis has no lists or repeated values");
+        boolean nullable = ParquetNestedTypes.nullable(t);
+        if (t.isRepetition(Type.Repetition.REPEATED) || ParquetNestedTypes.isListOrMap(t)) {
+            ParquetNestedTypes.Shape shape = ParquetNestedTypes.field(t, name);
+            out.add(new Nested(List.copyOf(path), nextColumn++, shape, nullable));
+            return new Field(t.getName(), shape.type(), nullable);
         }
-        boolean nullable = t.isRepetition(Type.Repetition.OPTIONAL);
         if (t.isPrimitive()) {
             PrimitiveType p = t.asPrimitiveType();
             LeafKind kind = kind(p, name);
@@ -171,12 +180,6 @@ final class ParquetSchemaMapping {
         }
         GroupType g = t.asGroupType();
         LogicalTypeAnnotation a = g.getLogicalTypeAnnotation();
-        if (a instanceof ListLogicalTypeAnnotation) {
-            throw unsupported(name, "is a LIST; Albis has no lists");
-        }
-        if (a instanceof MapLogicalTypeAnnotation || a instanceof MapKeyValueTypeAnnotation) {
-            throw unsupported(name, "is a MAP; Albis has no maps");
-        }
         if (a != null) {
             throw unsupported(name, "is a group annotated " + a + ", which Albis cannot represent");
         }
@@ -193,7 +196,7 @@ final class ParquetSchemaMapping {
         return new Field(t.getName(), DataType.struct(fs), nullable);
     }
 
-    private static LeafKind kind(PrimitiveType p, String name) {
+    static LeafKind kind(PrimitiveType p, String name) {
         LogicalTypeAnnotation a = p.getLogicalTypeAnnotation();
         if (a instanceof UnknownLogicalTypeAnnotation) {
             // Parquet's UNKNOWN (the null type: every value is null), as Arrow writes a null column.
@@ -283,7 +286,7 @@ final class ParquetSchemaMapping {
                 + ", which has no Albis equivalent");
     }
 
-    private static DataType albisType(PrimitiveType p, LeafKind kind, String name) {
+    static DataType albisType(PrimitiveType p, LeafKind kind, String name) {
         return switch (kind) {
             case BOOLEAN -> DataType.BOOLEAN;
             case BYTE -> DataType.BYTE;
@@ -292,7 +295,11 @@ final class ParquetSchemaMapping {
             case LONG, UINT32, TIME_MILLIS, TIME_NANOS -> DataType.LONG;
             case UINT64 -> DataType.decimal(20, 0);
             case DATE -> DataType.DATE;
-            case TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS, INT96_TIMESTAMP -> DataType.TIMESTAMP;
+            // A timestamp not adjusted to UTC is a wall clock: Albis's timestamp without time zone.
+            case TIMESTAMP_MILLIS, TIMESTAMP_MICROS, TIMESTAMP_NANOS ->
+                    ((TimestampLogicalTypeAnnotation) p.getLogicalTypeAnnotation()).isAdjustedToUTC()
+                            ? DataType.TIMESTAMP : DataType.TIMESTAMP_NTZ;
+            case INT96_TIMESTAMP -> DataType.TIMESTAMP;
             case FLOAT, FLOAT16 -> DataType.FLOAT;
             case DOUBLE -> DataType.DOUBLE;
             case STRING -> DataType.STRING;
@@ -312,7 +319,7 @@ final class ParquetSchemaMapping {
         };
     }
 
-    private static SchemaMismatchException unsupported(String column, String why) {
+    static SchemaMismatchException unsupported(String column, String why) {
         return new SchemaMismatchException("cannot convert Parquet column '" + column + "' to Albis: it " + why);
     }
 }

@@ -1,7 +1,5 @@
 package io.albis.convert;
 
-import io.albis.error.SchemaMismatchException;
-
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import java.math.BigInteger;
@@ -35,7 +33,8 @@ import org.apache.parquet.schema.Types;
  * INT32 TIME(MILLIS)                            long (µs of day) INT64
  * INT64, INT64 INT(64,signed)                   long             INT64
  * INT64 INT(64,unsigned)                        decimal(20,0)    FIXED_LEN_BYTE_ARRAY(9) DECIMAL(20,0)
- * INT64 TIMESTAMP(MILLIS|MICROS|NANOS, any)     timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
+ * INT64 TIMESTAMP(MILLIS|MICROS|NANOS, UTC)     timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
+ * INT64 TIMESTAMP(MILLIS|MICROS|NANOS, not UTC) timestamp_ntz (µs)  INT64 TIMESTAMP(MICROS,false)
  * INT64 DECIMAL(p,s)                            decimal(p,s)     see decimal below
  * INT64 TIME(MICROS|NANOS)                      long (µs of day) INT64
  * INT96 (Impala/Hive/Spark timestamp)           timestamp (µs)   INT64 TIMESTAMP(MICROS,true)
@@ -51,6 +50,10 @@ import org.apache.parquet.schema.Types;
  * T with a logical type parquet-java does not know: as T unannotated, or by its converted type
  * required / optional                           not null / null  required / optional
  * group / optional group                        struct / nullable struct   group / optional group
+ * LIST (3-level, 2-level, legacy names)         list&lt;e&gt;          group (LIST) { repeated group list { e element; } }
+ * MAP or MAP_KEY_VALUE                          map&lt;k, v&gt;       group (MAP) { repeated group key_value {
+ *                                                                  required k key; v value; } }
+ * repeated field (not in a LIST or MAP)         list&lt;t not null&gt;, not null   as LIST above
  * decimal(p,s) in Albis is written as INT32 for p &lt;= 9, INT64 for p &lt;= 18, else
  * FIXED_LEN_BYTE_ARRAY of the fewest bytes for p digits (9 for 19..21, 16 for 36..38).
  * </pre>
@@ -61,12 +64,17 @@ import org.apache.parquet.schema.Types;
  * becomes microseconds of the day; a TIME(NANOS) value finer than a microsecond is refused, as
  * truncating it would lose data.
  *
- * <p>Refused with a {@link io.albis.error.SchemaMismatchException} naming the column: repeated
- * fields, LIST, MAP and other annotated groups (such as VARIANT), groups without fields, decimals
- * of more than 38 digits, and any other type Albis cannot hold. Timestamps that Parquet marks as
- * not adjusted to UTC keep their numbers and are read as UTC, as Albis timestamps have no time
- * zone. Values are refused one by one where they cannot be kept exactly (see
- * {@link ParquetToAlbis}).
+ * <p>Lists and maps nest in any depth and combination with structs; a list's element, a map's
+ * value and a struct's field inside them are nullable when Parquet's field is optional. How the
+ * legacy list and map forms read is {@code ParquetNestedTypes}'s (the backward-compatibility
+ * rules of Parquet's LogicalTypes.md). A timestamp with {@code isAdjustedToUTC=false} is a wall
+ * clock: it becomes a timestamp without time zone holding the same numbers, never shifted.
+ *
+ * <p>Refused with a {@link io.albis.error.SchemaMismatchException} naming the column: groups
+ * with other annotations (such as VARIANT), groups without fields, LIST and MAP groups of another
+ * shape than the format's rules allow, maps without a value field (sets of keys), maps whose key
+ * is a map, decimals of more than 38 digits, and any other type Albis cannot hold. Values are
+ * refused one by one where they cannot be kept exactly (see {@link ParquetToAlbis}).
  */
 public final class ParquetSchemas {
     public static final String MESSAGE_NAME = "albis";
@@ -118,8 +126,14 @@ public final class ParquetSchemas {
                     .as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS)).named(f.name());
             case TIMESTAMP_NTZ -> Types.primitive(PrimitiveTypeName.INT64, rep)
                     .as(LogicalTypeAnnotation.timestampType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(f.name());
-            case LIST, MAP -> throw new SchemaMismatchException("column '" + f.name() + "' is a " + t
-                    + "; writing lists and maps to Parquet is not supported yet");
+            // The standard three-level layouts of LogicalTypes.md, with its names.
+            case LIST -> Types.buildGroup(rep).as(LogicalTypeAnnotation.listType())
+                    .addField(Types.repeatedGroup().addField(type(t.elementField())).named("list"))
+                    .named(f.name());
+            case MAP -> Types.buildGroup(rep).as(LogicalTypeAnnotation.mapType())
+                    .addField(Types.repeatedGroup().addField(type(t.keyField())).addField(type(t.valueField()))
+                            .named("key_value"))
+                    .named(f.name());
             case STRING -> Types.primitive(PrimitiveTypeName.BINARY, rep)
                     .as(LogicalTypeAnnotation.stringType()).named(f.name());
             case BINARY -> Types.primitive(PrimitiveTypeName.BINARY, rep).named(f.name());

@@ -29,9 +29,10 @@ import org.apache.parquet.schema.MessageType;
  * <p>Every file's schema is checked before the table is created. If the conversion fails, no
  * table is left behind. Refused per value with a {@link ConvertInputException} naming file, row
  * and column: nanosecond and INT96 timestamps that are not whole microseconds (truncating would
- * lose data), millisecond timestamps outside the microsecond range of a long, and integers
- * outside their annotated width. INT96 values are decoded as a Julian day number and nanoseconds
- * of the day, without Spark's legacy calendar rebasing.
+ * lose data), millisecond timestamps outside the microsecond range of a long, integers outside
+ * their annotated width, null map keys, and strings inside lists and maps that are not valid
+ * UTF-8 (the column is named by its path, such as {@code tags.element}). INT96 values are decoded
+ * as a Julian day number and nanoseconds of the day, without Spark's legacy calendar rebasing.
  *
  * <p>Files are read as {@link ParquetInput} opens them: page checksums are verified where the
  * writer stored them, every codec parquet-java names is decompressed ({@link ParquetCodecs}), and a

@@ -1,6 +1,8 @@
 package io.albis.convert;
 
+import io.albis.convert.ParquetNestedConverters.ListAssembly;
 import io.albis.convert.ParquetSchemaMapping.Leaf;
+import io.albis.convert.ParquetSchemaMapping.Nested;
 import io.albis.convert.ParquetSchemaMapping.Node;
 import io.albis.convert.ParquetSchemaMapping.Struct;
 import io.albis.schema.TypeId;
@@ -14,7 +16,8 @@ import org.apache.parquet.io.api.GroupConverter;
 /**
  * Converter of a Parquet group (or the whole record). Parquet calls {@link #start()} only for
  * groups that are present, so a child group that saw no start by the time its parent ends was
- * null: its marker and everything under it are then set null.
+ * null: its marker and everything under it are then set null. A list or map column is assembled
+ * by {@link ParquetNestedConverters}; a repeated field's list, between this group's start and end.
  */
 final class StructConverter extends GroupConverter {
     private static final byte[] EMPTY = new byte[0];
@@ -22,6 +25,7 @@ final class StructConverter extends GroupConverter {
     private final AlbisWriter writer;
     private final Converter[] children;
     private final StructConverter[] childStructs;
+    private final ListAssembly[] repeated;
     /** Every Albis column of this group's subtree, with whether it may be null and its type. */
     private final int[] subtree;
     private final boolean[] subtreeNullable;
@@ -32,10 +36,14 @@ final class StructConverter extends GroupConverter {
         this.writer = writer;
         this.children = new Converter[node.children().size()];
         List<StructConverter> structs = new ArrayList<>();
+        List<ListAssembly> lists = new ArrayList<>();
+        WriterTarget target = new WriterTarget(writer);
         for (int i = 0; i < children.length; i++) {
             Node child = node.children().get(i);
             if (child instanceof Leaf leaf) {
-                children[i] = LeafConverters.of(leaf, writer);
+                children[i] = LeafConverters.of(leaf.kind(), leaf.type(), leaf.name(), target, leaf.column());
+            } else if (child instanceof Nested nested) {
+                children[i] = ParquetNestedConverters.field(nested.shape(), target, nested.column(), lists);
             } else {
                 StructConverter s = new StructConverter((Struct) child, writer);
                 children[i] = s;
@@ -43,6 +51,7 @@ final class StructConverter extends GroupConverter {
             }
         }
         this.childStructs = structs.toArray(new StructConverter[0]);
+        this.repeated = lists.toArray(new ListAssembly[0]);
         List<int[]> cols = new ArrayList<>();
         collect(node, cols);
         subtree = new int[cols.size()];
@@ -58,6 +67,8 @@ final class StructConverter extends GroupConverter {
     private static void collect(Node n, List<int[]> out) {
         if (n instanceof Leaf leaf) {
             out.add(new int[] {leaf.column(), leaf.nullable() ? 1 : 0});
+        } else if (n instanceof Nested nested) {
+            out.add(new int[] {nested.column(), nested.nullable() ? 1 : 0});
         } else if (n instanceof Struct s) {
             if (s.marker() >= 0) {
                 out.add(new int[] {s.marker(), 1});
@@ -77,10 +88,12 @@ final class StructConverter extends GroupConverter {
         for (StructConverter s : childStructs) {
             s.present = false;
         }
+        ListAssembly.beginAll(repeated);
     }
 
     @Override
     public void end() {
+        ListAssembly.finishAll(repeated);
         for (StructConverter s : childStructs) {
             if (!s.present) {
                 s.setNull();
@@ -110,10 +123,12 @@ final class StructConverter extends GroupConverter {
                     case FLOAT -> writer.setFloat(c, 0f);
                     case DOUBLE -> writer.setDouble(c, 0d);
                     case DATE -> writer.setDate(c, 0);
-                    case TIMESTAMP -> writer.setTimestampMicros(c, 0L);
+                    case TIMESTAMP, TIMESTAMP_NTZ -> writer.setTimestampMicros(c, 0L);
                     case DECIMAL -> writer.setDecimalUnscaled(c, 0L);
                     case STRING -> writer.setUtf8(c, EMPTY, 0, 0);
                     case BINARY -> writer.setBinary(c, EMPTY, 0, 0);
+                    case LIST -> writer.setList(c, List.of());
+                    case MAP -> writer.setMap(c, java.util.Map.of());
                     case STRUCT -> throw new IllegalStateException("struct marker " + c + " is not nullable");
                 }
             }

@@ -5,8 +5,9 @@
  * <ul>
  *   <li>{@link io.albis.convert.ParquetToAlbis}: a Parquet file or a directory of Parquet files
  *       with one schema into a new Albis table. parquet-java decodes; a converter tree
- *       ({@link io.albis.convert.AlbisRecordMaterializer}) hands each value straight to the Albis
- *       writer's typed setters, with no record objects and no boxing.</li>
+ *       ({@link io.albis.convert.AlbisRecordMaterializer}) hands each value of a flat column
+ *       straight to the Albis writer's typed setters, with no record objects and no boxing; a
+ *       list or map is assembled from Java objects and set as one value.</li>
  *   <li>{@link io.albis.convert.AlbisToParquet}: an Albis table into one Parquet file, through a
  *       {@code WriteSupport} that reads the Albis reader's getters.</li>
  *   <li>{@link io.albis.convert.OrcToAlbis}: an ORC file or a directory of ORC files with one

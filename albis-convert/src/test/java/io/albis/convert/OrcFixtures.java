@@ -5,6 +5,9 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -18,7 +21,10 @@ import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DateColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MultiValuedColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
@@ -32,7 +38,9 @@ import org.apache.orc.Writer;
 /**
  * ORC files for tests, written and read with orc-core's own API and test code independent of the
  * converters: rows are nested maps holding the values {@code AlbisReader.toNestedMap} shows
- * (binary as lowercase hex, decimals at the column's scale, timestamps as instants).
+ * (binary as lowercase hex, decimals at the column's scale, timestamps as instants, arrays as
+ * lists, maps as maps in entry order, a {@code bigint} Spark marks as {@code timestamp_ntz} as a
+ * wall clock).
  */
 final class OrcFixtures {
 
@@ -76,7 +84,10 @@ final class OrcFixtures {
             case BYTE -> (byte) ((LongColumnVector) v).vector[i];
             case SHORT -> (short) ((LongColumnVector) v).vector[i];
             case INT -> (int) ((LongColumnVector) v).vector[i];
-            case LONG -> ((LongColumnVector) v).vector[i];
+            case LONG -> OrcSchemas.TIMESTAMP_NTZ.equals(t.getAttributeValue(OrcSchemas.CATALYST_TYPE_ATTRIBUTE))
+                    ? LocalDateTime.ofEpochSecond(Math.floorDiv(((LongColumnVector) v).vector[i], 1_000_000L),
+                            (int) Math.floorMod(((LongColumnVector) v).vector[i], 1_000_000L) * 1000, ZoneOffset.UTC)
+                    : (Object) ((LongColumnVector) v).vector[i];
             case DATE -> LocalDate.ofEpochDay(((LongColumnVector) v).vector[i]);
             case FLOAT -> (float) ((DoubleColumnVector) v).vector[i];
             case DOUBLE -> ((DoubleColumnVector) v).vector[i];
@@ -97,6 +108,22 @@ final class OrcFixtures {
                     m.put(t.getFieldNames().get(c), value(s.fields[c], t.getChildren().get(c), row));
                 }
                 yield m;
+            }
+            case LIST -> {
+                ListColumnVector l = (ListColumnVector) v;
+                List<Object> out = new ArrayList<>();
+                for (long k = l.offsets[i]; k < l.offsets[i] + l.lengths[i]; k++) {
+                    out.add(value(l.child, t.getChildren().get(0), (int) k));
+                }
+                yield out;
+            }
+            case MAP -> {
+                MapColumnVector m = (MapColumnVector) v;
+                Map<Object, Object> out = new LinkedHashMap<>();
+                for (long k = m.offsets[i]; k < m.offsets[i] + m.lengths[i]; k++) {
+                    out.put(value(m.keys, t.getChildren().get(0), (int) k), value(m.values, t.getChildren().get(1), (int) k));
+                }
+                yield out;
             }
             default -> throw new IllegalArgumentException("no test value for " + t);
         };
@@ -163,7 +190,21 @@ final class OrcFixtures {
             for (ColumnVector c : s.fields) {
                 markProleptic(c);
             }
+        } else if (v instanceof ListColumnVector l) {
+            markProleptic(l.child);
+        } else if (v instanceof MapColumnVector m) {
+            markProleptic(m.keys);
+            markProleptic(m.values);
         }
+    }
+
+    /** Room for {@code n} children of row {@code i} after those of the rows before; where they start. */
+    private static int grow(MultiValuedColumnVector v, int i, int n) {
+        int at = v.childCount;
+        v.offsets[i] = at;
+        v.lengths[i] = n;
+        v.childCount += n;
+        return at;
     }
 
     @SuppressWarnings("unchecked")
@@ -181,7 +222,9 @@ final class OrcFixtures {
         v.isNull[i] = false;
         switch (t.getCategory()) {
             case BOOLEAN -> ((LongColumnVector) v).vector[i] = (Boolean) value ? 1 : 0;
-            case BYTE, SHORT, INT, LONG -> ((LongColumnVector) v).vector[i] = ((Number) value).longValue();
+            case BYTE, SHORT, INT -> ((LongColumnVector) v).vector[i] = ((Number) value).longValue();
+            case LONG -> ((LongColumnVector) v).vector[i] = value instanceof LocalDateTime wall
+                    ? ChronoUnit.MICROS.between(LocalDateTime.of(1970, 1, 1, 0, 0), wall) : (Long) value;
             case DATE -> ((LongColumnVector) v).vector[i] = ((LocalDate) value).toEpochDay();
             case FLOAT -> ((DoubleColumnVector) v).vector[i] = (Float) value;
             case DOUBLE -> ((DoubleColumnVector) v).vector[i] = (Double) value;
@@ -200,6 +243,27 @@ final class OrcFixtures {
                 Map<String, Object> m = (Map<String, Object>) value;
                 for (int c = 0; c < s.fields.length; c++) {
                     set(s.fields[c], t.getChildren().get(c), i, m.get(t.getFieldNames().get(c)));
+                }
+            }
+            case LIST -> {
+                ListColumnVector l = (ListColumnVector) v;
+                List<Object> elements = (List<Object>) value;
+                int at = grow(l, i, elements.size());
+                l.child.ensureSize(l.childCount, true);
+                for (int k = 0; k < elements.size(); k++) {
+                    set(l.child, t.getChildren().get(0), at + k, elements.get(k));
+                }
+            }
+            case MAP -> {
+                MapColumnVector m = (MapColumnVector) v;
+                Map<Object, Object> entries = (Map<Object, Object>) value;
+                int at = grow(m, i, entries.size());
+                m.keys.ensureSize(m.childCount, true);
+                m.values.ensureSize(m.childCount, true);
+                int k = at;
+                for (Map.Entry<Object, Object> e : entries.entrySet()) {
+                    set(m.keys, t.getChildren().get(0), k, e.getKey());
+                    set(m.values, t.getChildren().get(1), k++, e.getValue());
                 }
             }
             default -> throw new IllegalArgumentException("no test value for " + t);

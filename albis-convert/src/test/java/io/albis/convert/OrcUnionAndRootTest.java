@@ -180,12 +180,12 @@ class OrcUnionAndRootTest {
 
     @Test
     void aRootAlbisCannotHoldIsRefusedInOneLineNamingTheColumn() throws Exception {
-        Path file = dir.resolve("lists.orc");
-        write(file, TypeDescription.fromString("array<int>"), null);
+        Path file = dir.resolve("maps.orc");
+        write(file, TypeDescription.fromString("map<map<string,int>,int>"), null);
         Path out = dir.resolve("t");
         SchemaMismatchException e = assertThrows(SchemaMismatchException.class, () -> OrcToAlbis.convert(file.toString(),
                 LocalStorage.INSTANCE, out.toString(), ConvertOptions.defaults()));
-        for (String part : List.of(file.toString(), "'_col0'", "array", "root")) {
+        for (String part : List.of(file.toString(), "'_col0'", "map", "root")) {
             assertTrue(e.getMessage().contains(part), "'" + part + "' missing from: " + e.getMessage());
         }
         assertFalse(e.getMessage().contains("\n"));

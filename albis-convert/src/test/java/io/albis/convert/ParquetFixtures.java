@@ -142,17 +142,27 @@ final class ParquetFixtures {
     private static void fill(Group g, GroupType type, Random rnd, int row) {
         for (int i = 0; i < type.getFieldCount(); i++) {
             Type t = type.getType(i);
-            if (t.isRepetition(Type.Repetition.OPTIONAL) && rnd.nextInt(5) == 0) {
-                continue; // null
-            }
-            if (t.getName().equals("id")) {
-                g.add(i, row);
-            } else if (t.isPrimitive()) {
-                addRandom(g, i, t.asPrimitiveType(), rnd);
-            } else {
-                fill(g.addGroup(i), t.asGroupType(), rnd, row);
+            int count = t.isRepetition(Type.Repetition.REPEATED) ? repetitions(rnd)
+                    : t.isRepetition(Type.Repetition.OPTIONAL) && rnd.nextInt(5) == 0 ? 0 : 1; // 0: null
+            for (int k = 0; k < count; k++) {
+                if (t.getName().equals("id")) {
+                    g.add(i, row);
+                } else if (t.isPrimitive()) {
+                    addRandom(g, i, t.asPrimitiveType(), rnd);
+                } else {
+                    fill(g.addGroup(i), t.asGroupType(), rnd, row);
+                }
             }
         }
+    }
+
+    /** Values of a repeated field: mostly a few, now and then none or more than 64. */
+    private static int repetitions(Random rnd) {
+        return switch (rnd.nextInt(40)) {
+            case 0, 1, 2, 3, 4, 5 -> 0;
+            case 6 -> 65 + rnd.nextInt(3);
+            default -> 1 + rnd.nextInt(3);
+        };
     }
 
     static final String[] STRINGS = {"", "a", "ä", "日本語", "😀 emoji", "mixed ß∂ƒ 漢字 😀", "x".repeat(300), "tab\tnew\nline"};
@@ -366,30 +376,86 @@ final class ParquetFixtures {
 
     /**
      * The row as the Albis reader's {@link AlbisReader#toNestedMap()} must show it: a null
-     * optional field is null, a present group a map; binary as lowercase hex.
+     * optional field is null, a present group a map; binary as lowercase hex; lists, maps and
+     * repeated fields as {@link #field} reads them.
      */
     static Map<String, Object> expected(Group g, GroupType type) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (int i = 0; i < type.getFieldCount(); i++) {
-            Type t = type.getType(i);
-            if (g.getFieldRepetitionCount(i) == 0) {
-                m.put(t.getName(), null);
-            } else if (t.isPrimitive()) {
-                m.put(t.getName(), value(g, i, t.asPrimitiveType()));
-            } else {
-                m.put(t.getName(), expected(g.getGroup(i, 0), t.asGroupType()));
-            }
+            m.put(type.getType(i).getName(), field(g, i, type.getType(i)));
         }
         return m;
     }
 
-    private static Object value(Group g, int i, PrimitiveType t) {
+    /**
+     * Field {@code i} of a group as Albis shows it, by the rules of Parquet's LogicalTypes.md
+     * (written here apart from the converter's code): a repeated field is a list of its values;
+     * any other field is its value, or null when absent.
+     */
+    static Object field(Group g, int i, Type t) {
+        int n = g.getFieldRepetitionCount(i);
+        if (t.isRepetition(Type.Repetition.REPEATED)) {
+            List<Object> list = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                list.add(value(g, i, k, t));
+            }
+            return list;
+        }
+        return n == 0 ? null : value(g, i, 0, t);
+    }
+
+    /** Value {@code k} of field {@code i}: a primitive, or a group as a list, a map or a struct. */
+    private static Object value(Group g, int i, int k, Type t) {
+        if (t.isPrimitive()) {
+            return value(g, i, k, t.asPrimitiveType());
+        }
+        GroupType type = t.asGroupType();
+        Group v = g.getGroup(i, k);
+        LogicalTypeAnnotation a = type.getLogicalTypeAnnotation();
+        if (a instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation) {
+            return list(v, type);
+        }
+        if (a instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
+                || a instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) {
+            Map<Object, Object> map = new LinkedHashMap<>();
+            GroupType entry = type.getType(0).asGroupType();
+            for (int e = 0; e < v.getFieldRepetitionCount(0); e++) {
+                Group kv = v.getGroup(0, e);
+                map.put(field(kv, 0, entry.getType(0)), field(kv, 1, entry.getType(1))); // a later key replaces
+            }
+            return map;
+        }
+        return expected(v, type);
+    }
+
+    /**
+     * A LIST group's elements: the repeated field is the element itself when it is primitive, a
+     * group of other than one field, a group whose one field is repeated, or named {@code array}
+     * or {@code <list>_tuple}; otherwise its one field is the element, which may be absent (null).
+     */
+    private static List<Object> list(Group v, GroupType listType) {
+        Type repeated = listType.getType(0);
+        boolean itself = repeated.isPrimitive() || repeated.asGroupType().getFieldCount() != 1
+                || repeated.asGroupType().getType(0).isRepetition(Type.Repetition.REPEATED)
+                || repeated.getName().equals("array") || repeated.getName().equals(listType.getName() + "_tuple");
+        List<Object> out = new ArrayList<>();
+        for (int k = 0; k < v.getFieldRepetitionCount(0); k++) {
+            if (itself) {
+                out.add(value(v, 0, k, repeated));
+            } else {
+                out.add(field(v.getGroup(0, k), 0, repeated.asGroupType().getType(0)));
+            }
+        }
+        return out;
+    }
+
+    private static Object value(Group g, int i, int k, PrimitiveType t) {
         LogicalTypeAnnotation a = t.getLogicalTypeAnnotation();
         switch (t.getPrimitiveTypeName()) {
             case BOOLEAN:
-                return g.getBoolean(i, 0);
+                return g.getBoolean(i, k);
             case INT32: {
-                int v = g.getInteger(i, 0);
+                int v = g.getInteger(i, k);
                 if (a instanceof IntLogicalTypeAnnotation ia) {
                     if (ia.isSigned()) {
                         return ia.getBitWidth() == 8 ? (Object) (byte) v : ia.getBitWidth() == 16 ? (Object) (short) v : (Object) v;
@@ -409,16 +475,18 @@ final class ParquetFixtures {
                 return v;
             }
             case INT64: {
-                long v = g.getLong(i, 0);
+                long v = g.getLong(i, k);
                 if (a instanceof IntLogicalTypeAnnotation ia && !ia.isSigned()) {
                     return new BigDecimal(new BigInteger(Long.toUnsignedString(v)));
                 }
                 if (a instanceof TimestampLogicalTypeAnnotation ts) {
-                    return switch (ts.getUnit()) {
+                    Instant at = switch (ts.getUnit()) {
                         case MILLIS -> Instant.ofEpochMilli(v);
                         case MICROS -> Instant.EPOCH.plus(v, ChronoUnit.MICROS);
                         case NANOS -> Instant.EPOCH.plusNanos(v);
                     };
+                    // Not adjusted to UTC: the same numbers as a wall clock, never shifted.
+                    return ts.isAdjustedToUTC() ? at : java.time.LocalDateTime.ofInstant(at, ZoneOffset.UTC);
                 }
                 if (a instanceof DecimalLogicalTypeAnnotation d) {
                     return BigDecimal.valueOf(v, d.getScale());
@@ -430,24 +498,24 @@ final class ParquetFixtures {
                 return v;
             }
             case INT96: {
-                NanoTime nt = NanoTime.fromBinary(g.getInt96(i, 0));
+                NanoTime nt = NanoTime.fromBinary(g.getInt96(i, k));
                 LocalDate day = LocalDate.EPOCH.with(JulianFields.JULIAN_DAY, nt.getJulianDay());
                 return day.atStartOfDay(ZoneOffset.UTC).toInstant().plusNanos(nt.getTimeOfDayNanos());
             }
             case FLOAT:
-                return g.getFloat(i, 0);
+                return g.getFloat(i, k);
             case DOUBLE:
-                return g.getDouble(i, 0);
+                return g.getDouble(i, k);
             case BINARY:
             case FIXED_LEN_BYTE_ARRAY: {
-                byte[] b = g.getBinary(i, 0).getBytes();
+                byte[] b = g.getBinary(i, k).getBytes();
                 if (a instanceof DecimalLogicalTypeAnnotation d) {
                     return new BigDecimal(new BigInteger(b), d.getScale());
                 }
                 if (a instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
                         || a instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
                         || a instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
-                    return g.getString(i, 0);
+                    return g.getString(i, k);
                 }
                 return HexFormat.of().formatHex(b);
             }
@@ -467,9 +535,12 @@ final class ParquetFixtures {
             return HexFormat.of().formatHex(b);
         }
         if (v instanceof Map<?, ?> m) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            m.forEach((k, x) -> out.put((String) k, normalize(x)));
+            Map<Object, Object> out = new LinkedHashMap<>();
+            m.forEach((k, x) -> out.put(normalize(k), normalize(x)));
             return out;
+        }
+        if (v instanceof List<?> l) {
+            return l.stream().map(ParquetFixtures::normalize).toList();
         }
         return v;
     }
@@ -485,10 +556,22 @@ final class ParquetFixtures {
     private static String firstDifference(Object e, Object a, String path) {
         if (e instanceof Map<?, ?> em && a instanceof Map<?, ?> am) {
             if (!em.keySet().equals(am.keySet())) {
-                return path + " has fields " + am.keySet() + ", expected " + em.keySet();
+                return path + " has keys " + am.keySet() + ", expected " + em.keySet();
             }
             for (Object k : em.keySet()) {
-                String d = firstDifference(em.get(k), am.get(k), path.isEmpty() ? (String) k : path + "." + k);
+                String d = firstDifference(em.get(k), am.get(k), path.isEmpty() ? String.valueOf(k) : path + "." + k);
+                if (d != null) {
+                    return d;
+                }
+            }
+            return null;
+        }
+        if (e instanceof List<?> el && a instanceof List<?> al) {
+            if (el.size() != al.size()) {
+                return path + " has " + al.size() + " elements " + al + ", expected " + el.size() + " " + el;
+            }
+            for (int k = 0; k < el.size(); k++) {
+                String d = firstDifference(el.get(k), al.get(k), path + "[" + k + "]");
                 if (d != null) {
                     return d;
                 }

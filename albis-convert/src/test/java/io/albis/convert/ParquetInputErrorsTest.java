@@ -47,31 +47,30 @@ class ParquetInputErrorsTest {
     }
 
     @Test
-    void listIsRefusedNamingTheColumn() throws Exception {
-        Path f = writeOneRowFile("message m { required int32 id; optional group tags (LIST) {"
-                + " repeated group list { optional binary element (STRING); } } }", "list.parquet");
-        convertFails(f, SchemaMismatchException.class, "'tags'", "LIST", f.toString());
+    void listGroupsOfAnotherShapeAreRefusedNamingTheColumn() throws Exception {
+        Path two = writeOneRowFile("message m { required int32 id; optional group tags (LIST) {"
+                + " repeated group list { optional binary element (STRING); } optional int32 extra; } }", "list2.parquet");
+        convertFails(two, SchemaMismatchException.class, "'tags'", "LIST", two.toString());
+        Path unrepeated = writeOneRowFile("message m { required int32 id; optional group tags (LIST) {"
+                + " optional group list { optional binary element (STRING); } } }", "list1.parquet");
+        convertFails(unrepeated, SchemaMismatchException.class, "'tags'", "repeated");
     }
 
     @Test
-    void mapIsRefusedNamingTheColumn() throws Exception {
-        Path f = writeOneRowFile("message m { required int32 id; optional group props (MAP) {"
-                + " repeated group key_value { required binary key (STRING); optional int32 value; } } }", "map.parquet");
-        convertFails(f, SchemaMismatchException.class, "'props'", "MAP");
-    }
-
-    @Test
-    void repeatedFieldIsRefusedNamingItsPath() throws Exception {
-        Path f = writeOneRowFile("message m { required int32 id; optional group g { optional int32 a;"
-                + " repeated int32 xs; } }", "rep.parquet");
-        convertFails(f, SchemaMismatchException.class, "'g.xs'", "repeated");
-        Path top = writeOneRowFile("message m { required int32 id; repeated binary names (STRING); }", "rep2.parquet");
-        convertFails(top, SchemaMismatchException.class, "'names'");
+    void mapsWithoutValuesOrWithMapKeysAreRefusedNamingTheColumn() throws Exception {
+        Path set = writeOneRowFile("message m { required int32 id; optional group g { optional group props (MAP) {"
+                + " repeated group key_value { required binary key (STRING); } } } }", "set.parquet");
+        convertFails(set, SchemaMismatchException.class, "'g.props'", "MAP without values");
+        Path mapKey = writeOneRowFile("message m { required int32 id; optional group props (MAP) {"
+                + " repeated group key_value { required group key (MAP) { repeated group key_value {"
+                + " required int32 key; required int32 value; } } optional int32 value; } } }", "mapkey.parquet");
+        convertFails(mapKey, SchemaMismatchException.class, "'props'", "map key may not be a map");
     }
 
     @Test
     void refusalKeepsAnExistingEmptyTargetDirectoryAsItWas() throws Exception {
-        Path f = writeOneRowFile("message m { required int32 id; repeated int32 xs; }", "rep.parquet");
+        Path f = writeOneRowFile("message m { required int32 id; optional group props (MAP) {"
+                + " repeated group key_value { required binary key (STRING); } } }", "set.parquet");
         Files.createDirectories(out());
         Files.writeString(out().resolve("README"), "mine");
         assertThrows(SchemaMismatchException.class, () -> ParquetToAlbis.convert(f.toString(), LocalStorage.INSTANCE,

@@ -71,8 +71,11 @@ class ParquetToAlbisTest {
         assertEquals(DataType.DATE, top.get("day").type());
         assertEquals(DataType.LONG, top.get("tod_ms").type());
         assertEquals(DataType.LONG, top.get("tod_us").type());
-        for (String ts : List.of("ts_ms", "ts_us", "ts_ns", "ts_local_us", "ts96")) {
+        for (String ts : List.of("ts_ms", "ts_us", "ts96")) {
             assertEquals(DataType.TIMESTAMP, top.get(ts).type(), ts);
+        }
+        for (String ts : List.of("ts_ns", "ts_local_us")) { // isAdjustedToUTC=false: a wall clock
+            assertEquals(DataType.TIMESTAMP_NTZ, top.get(ts).type(), ts);
         }
         assertEquals(DataType.FLOAT, top.get("f").type());
         assertEquals(Field.required("f_req", DataType.FLOAT), top.get("f_req"));
