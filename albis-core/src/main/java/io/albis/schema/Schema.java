@@ -268,6 +268,10 @@ public final class Schema {
         }
 
         private void add(List<String> path, DataType type, boolean nullable) {
+            if (type.nestingDepth() + 1 > NestedTypeCodec.MAX_NESTING) {
+                throw new InvalidOptionException("column " + String.join(".", path) + " nests " + (type.nestingDepth() + 1)
+                        + " levels deep; a list or map column may nest at most " + NestedTypeCodec.MAX_NESTING);
+            }
             columns.add(new Column(columns.size(), nextColumnId++, path, type, nullable, false));
         }
 

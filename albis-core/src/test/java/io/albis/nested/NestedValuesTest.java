@@ -204,6 +204,21 @@ class NestedValuesTest {
         assertTrue(e.getMessage().contains("map whose keys may be null"), e.getMessage());
     }
 
+    /** A type deeper than a reader accepts is refused when the schema is built, not when the table is opened. */
+    @Test
+    void typesNestedDeeperThanReadersAcceptAreRefusedUpFront() throws IOException {
+        DataType t = DataType.INT;
+        for (int level = 1; level < io.albis.schema.NestedTypeCodec.MAX_NESTING; level++) {
+            t = DataType.list(t, true);
+        }
+        Schema deepest = Schema.builder().column("ok", t).build();
+        assertEquals(deepest.columns(), SchemaCodec.decode(SchemaCodec.encode(deepest), "s").columns());
+        DataType tooDeep = DataType.list(t, true);
+        io.albis.error.InvalidOptionException e = assertThrows(io.albis.error.InvalidOptionException.class,
+                () -> Schema.builder().column("deep", tooDeep).build());
+        assertTrue(e.getMessage().contains("column deep nests 65 levels deep"), e.getMessage());
+    }
+
     /** The offset of the key type of column "deep": right after its path. */
     private static int indexOfMapKey(byte[] schema) {
         byte[] name = "deep".getBytes(java.nio.charset.StandardCharsets.UTF_8);
