@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
  * binary run API ({@link AlbisReader#nextRun}): rows are summed in place in the segment buffer
  * with a per-group plan (offsets grouped by width), so no value is boxed or copied. Null slots are zero in the format, so summing a slot
  * adds nothing for a null; nulls and logical bytes come from the null bitmap via lookup tables.
+ * Lists and maps are summed in place too, element by element ({@link NestedScan}).
  */
 public final class ChecksumScan {
     private ChecksumScan() {}
@@ -98,6 +99,7 @@ public final class ChecksumScan {
                 runs[p.group] = new RowRun();
             }
             Totals t = new Totals();
+            NestedScan nested = new NestedScan();
             int count;
             while ((count = reader.nextRun(runs)) > 0) {
                 if (Thread.currentThread().isInterrupted()) {
@@ -111,7 +113,7 @@ public final class ChecksumScan {
                     } else if (run.stride() != 0 && p.nullClassMasks != null) {
                         sumWideRows(p, run, count, t);
                     } else {
-                        sumRowsByAddress(p, run, count, t);
+                        sumRowsByAddress(p, run, count, t, nested);
                     }
                 }
             }
@@ -119,8 +121,9 @@ public final class ChecksumScan {
             for (GroupPlan p : plans) {
                 fixedPerRow += p.logicalFixedWidth;
             }
-            long logical = t.rows * fixedPerRow - t.nullBytes + t.varBytes;
-            return new ScanResult(t.rows, logical, t.nulls, t.sum + t.nulls * ValueChecksum.NULL_WEIGHT, 0);
+            long logical = t.rows * fixedPerRow - t.nullBytes + t.varBytes + nested.logicalBytes;
+            long nulls = t.nulls + nested.nulls;
+            return new ScanResult(t.rows, logical, nulls, t.sum + nulls * ValueChecksum.NULL_WEIGHT, 0);
         }
     }
 
@@ -409,10 +412,11 @@ public final class ChecksumScan {
     /**
      * Rows read by address, row-major. The run's rows are contiguous and lie inside the segment
      * (checked once here); the row codec has checked that every row is at least its fixed area
-     * long and that every string or binary value with bytes lies inside its row, so nothing read
+     * long, that every string or binary value with bytes lies inside its row and that every list
+     * and map that is not null is sound down every level ({@code NestedCheck}), so nothing read
      * here is outside the run. Null slots are zero-filled, so they add nothing to the sum.
      */
-    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t) {
+    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t, NestedScan nested) {
         ByteBuffer buf = run.buffer();
         DirectMemory.checkRange(buf, run.rowOffset(0), run.endOffset());
         long start = DirectMemory.address(buf);
@@ -445,6 +449,13 @@ public final class ChecksumScan {
                     varBytes += size;
                 }
             }
+            for (int j = 0; j < p.nestedOffsets.length; j++) {
+                // A list or map is never empty in bytes: size 0 is a null slot.
+                long packed = DirectMemory.getLong(a + p.nestedOffsets[j]);
+                if (RowLayout.sizeOf(packed) != 0) {
+                    sum += nested.value(a + RowLayout.offsetOf(packed), p.nestedTypes[j]);
+                }
+            }
             long bitmap = a + p.bitmapOffset;
             for (int k = 0; k < p.nullCount.length; k++) {
                 int v = DirectMemory.getByte(bitmap + k) & 0xff;
@@ -459,7 +470,7 @@ public final class ChecksumScan {
     }
 
     /** {@link ValueChecksum#ofBytes} without the length: little-endian 8-byte words, the last zero-padded. */
-    private static long wordSum(long a, int size) {
+    static long wordSum(long a, int size) {
         long s = 0;
         long s1 = 0;
         long s2 = 0;
@@ -492,6 +503,9 @@ public final class ChecksumScan {
         int[] bytes;
         int[] bools;
         int[] vars;
+        /** Fixed offsets of the list and map slots, and their types. */
+        int[] nestedOffsets;
+        DataType[] nestedTypes;
         int bitmapOffset;
         long logicalFixedWidth;
         /** Per bitmap byte and byte value: how many projected value columns it marks null, and their widths. */
@@ -504,7 +518,7 @@ public final class ChecksumScan {
         /**
          * For {@link #sumWideRows}: masks over the first 8 bitmap bytes (as a little-endian long)
          * of the projected columns of each logical width, and the widths; null when the group has
-         * strings or binaries, a bitmap of more than 8 bytes, or rows shorter than 8 bytes.
+         * strings, binaries, lists or maps, a bitmap of more than 8 bytes, or rows shorter than 8 bytes.
          */
         long[] nullClassMasks;
         int[] nullClassWidths;
@@ -529,6 +543,8 @@ public final class ChecksumScan {
             List<Integer> bytes = new ArrayList<>();
             List<Integer> bools = new ArrayList<>();
             List<Integer> vars = new ArrayList<>();
+            List<Integer> nestedOffsets = new ArrayList<>();
+            List<DataType> nestedTypes = new ArrayList<>();
             boolean[] projectedSlot = new boolean[layout.slots()];
             GroupPlan p = new GroupPlan();
             for (int i = 0; i < reader.columnCount(); i++) {
@@ -553,7 +569,11 @@ public final class ChecksumScan {
                             longs.add(off + 8);
                         }
                     }
-                    case STRING, BINARY, LIST, MAP -> vars.add(off);
+                    case STRING, BINARY -> vars.add(off);
+                    case LIST, MAP -> {
+                        nestedOffsets.add(off);
+                        nestedTypes.add(t);
+                    }
                     case STRUCT -> { }
                 }
             }
@@ -564,8 +584,11 @@ public final class ChecksumScan {
             p.bytes = toArray(bytes);
             p.bools = toArray(bools);
             p.vars = toArray(vars);
+            p.nestedOffsets = toArray(nestedOffsets);
+            p.nestedTypes = nestedTypes.toArray(new DataType[0]);
             p.bitmapOffset = layout.bitmapOffset();
-            if (p.fixedColumns() == 1 && vars.isEmpty() && layout.bitmapBytes() == 1
+            boolean onlyFixed = vars.isEmpty() && nestedOffsets.isEmpty();
+            if (p.fixedColumns() == 1 && onlyFixed && layout.bitmapBytes() == 1
                     && (p.longs.length == 1 || p.ints.length == 1)) {
                 p.fusedLong = p.longs.length == 1;
                 p.fusedOffset = p.fusedLong ? p.longs[0] : p.ints[0];
@@ -585,7 +608,7 @@ public final class ChecksumScan {
             if (p.nullWidthOf <= 0) {
                 p.fusedOffset = -1;
             }
-            if (vars.isEmpty() && nb <= 8 && layout.fixedEnd() >= layout.bitmapOffset() + 8) {
+            if (onlyFixed && nb <= 8 && layout.fixedEnd() >= layout.bitmapOffset() + 8) {
                 nullClasses(p, layout, projectedSlot);
             }
             for (int k = 0; k < nb; k++) {

@@ -1,6 +1,5 @@
 package io.albis.bench.format.orc;
 
-import io.albis.bench.format.peer.DecimalWords;
 import io.albis.bench.format.peer.Tally;
 import io.albis.scan.ValueChecksum;
 import io.albis.schema.DataType;
@@ -206,7 +205,7 @@ abstract class OrcColumnSum {
         @Override
         long word(int i) {
             byte[] be = d.vector[i].getHiveDecimal().bigIntegerBytesScaled(d.scale);
-            return DecimalWords.ofBigEndian(be, 0, be.length);
+            return ValueChecksum.ofBigEndian(be, 0, be.length);
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.albis.bench.format.parquet;
 
-import io.albis.bench.format.peer.DecimalWords;
 import io.albis.bench.format.peer.Tally;
 import io.albis.scan.ValueChecksum;
 import java.io.IOException;
@@ -427,7 +426,7 @@ abstract class SparkColumnSum {
                     nulls++;
                 } else {
                     byte[] b = v.getBinary(i);
-                    s += DecimalWords.ofBigEndian(b, 0, b.length);
+                    s += ValueChecksum.ofBigEndian(b, 0, b.length);
                 }
             }
             t.add(s, (long) (n - nulls) * width, nulls);
@@ -443,7 +442,7 @@ abstract class SparkColumnSum {
                     nulls++;
                 } else {
                     byte[] b = v.getBinary(i);
-                    s += DecimalWords.ofBigEndian(b, 0, b.length);
+                    s += ValueChecksum.ofBigEndian(b, 0, b.length);
                 }
             }
             t.add(s, (long) (k - nulls) * width, nulls);
