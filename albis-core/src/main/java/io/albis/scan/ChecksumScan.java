@@ -449,12 +449,8 @@ public final class ChecksumScan {
                     varBytes += size;
                 }
             }
-            for (int j = 0; j < p.nestedOffsets.length; j++) {
-                // A list or map is never empty in bytes: size 0 is a null slot.
-                long packed = DirectMemory.getLong(a + p.nestedOffsets[j]);
-                if (RowLayout.sizeOf(packed) != 0) {
-                    sum += nested.value(a + RowLayout.offsetOf(packed), p.nestedTypes[j]);
-                }
+            for (NestedColumn c : p.nested) {
+                sum += c.sum(a, nested);
             }
             long bitmap = a + p.bitmapOffset;
             for (int k = 0; k < p.nullCount.length; k++) {
@@ -494,6 +490,24 @@ public final class ChecksumScan {
         return s + last;
     }
 
+    /**
+     * A list or map column of a group: its slot's offset, its null bit (byte offset in the row and
+     * mask) and how its values are summed.
+     */
+    private record NestedColumn(int offset, int nullByte, int nullMask, NestedScan.Shape shape) {
+        /**
+         * The word of the value in the row at {@code row}; 0 when null. Only a value whose null bit
+         * is clear was checked by the row codec, so the null bit, not the slot, decides.
+         */
+        long sum(long row, NestedScan nested) {
+            if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
+                return 0;
+            }
+            long packed = DirectMemory.getLong(row + offset);
+            return nested.value(row + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), shape);
+        }
+    }
+
     /** Offsets of one group's projected values, bucketed by how they are summed. */
     private static final class GroupPlan {
         int group;
@@ -503,9 +517,8 @@ public final class ChecksumScan {
         int[] bytes;
         int[] bools;
         int[] vars;
-        /** Fixed offsets of the list and map slots, and their types. */
-        int[] nestedOffsets;
-        DataType[] nestedTypes;
+        /** The list and map columns. */
+        NestedColumn[] nested;
         int bitmapOffset;
         long logicalFixedWidth;
         /** Per bitmap byte and byte value: how many projected value columns it marks null, and their widths. */
@@ -543,8 +556,7 @@ public final class ChecksumScan {
             List<Integer> bytes = new ArrayList<>();
             List<Integer> bools = new ArrayList<>();
             List<Integer> vars = new ArrayList<>();
-            List<Integer> nestedOffsets = new ArrayList<>();
-            List<DataType> nestedTypes = new ArrayList<>();
+            List<NestedColumn> nested = new ArrayList<>();
             boolean[] projectedSlot = new boolean[layout.slots()];
             GroupPlan p = new GroupPlan();
             for (int i = 0; i < reader.columnCount(); i++) {
@@ -571,8 +583,8 @@ public final class ChecksumScan {
                     }
                     case STRING, BINARY -> vars.add(off);
                     case LIST, MAP -> {
-                        nestedOffsets.add(off);
-                        nestedTypes.add(t);
+                        nested.add(new NestedColumn(off, layout.bitmapOffset() + s / 8, 1 << (s % 8),
+                                NestedScan.Shape.of(t)));
                     }
                     case STRUCT -> { }
                 }
@@ -584,10 +596,9 @@ public final class ChecksumScan {
             p.bytes = toArray(bytes);
             p.bools = toArray(bools);
             p.vars = toArray(vars);
-            p.nestedOffsets = toArray(nestedOffsets);
-            p.nestedTypes = nestedTypes.toArray(new DataType[0]);
+            p.nested = nested.toArray(new NestedColumn[0]);
             p.bitmapOffset = layout.bitmapOffset();
-            boolean onlyFixed = vars.isEmpty() && nestedOffsets.isEmpty();
+            boolean onlyFixed = vars.isEmpty() && nested.isEmpty();
             if (p.fixedColumns() == 1 && onlyFixed && layout.bitmapBytes() == 1
                     && (p.longs.length == 1 || p.ints.length == 1)) {
                 p.fusedLong = p.longs.length == 1;

@@ -69,6 +69,32 @@ class NestedChecksumTest {
                 throughViews(AlbisTable.open(t), ReadOptions.all()));
     }
 
+    /**
+     * A string inside a list without the padding writers add (the format does not require it):
+     * the scan reads its last word byte by byte there, not past the value.
+     */
+    @Test
+    void anUnpaddedStringAtTheEndOfAValueSumsAsAPaddedOne() throws IOException {
+        DataType type = DataType.list(DataType.STRING, true);
+        Schema schema = Schema.builder().column("l", type).build();
+        String t = dir.resolve("unpadded").toString();
+        byte[] text = "abcdefghij".getBytes(StandardCharsets.US_ASCII);
+        java.nio.ByteBuffer value = java.nio.ByteBuffer.allocate(24 + text.length).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putLong(1).putLong(0).putLong(24L << 32 | text.length).put(text);
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults())) {
+            w.setNestedBytes(0, value.array(), 0, value.capacity());
+            w.nextRow();
+            w.setList(0, List.of("abcdefghij"));
+            w.nextRow();
+        }
+        Rules rules = new Rules();
+        rules.value(List.of("abcdefghij"), type);
+        long sum = 2 * rules.sum;
+        ScanResult r = ChecksumScan.scan(AlbisTable.open(t), ReadOptions.all(), 1);
+        assertEquals(new Totals(2, 0, 20, sum), new Totals(r.rows(), r.nulls(), r.logicalBytes(), r.checksum()));
+        assertEquals(new Totals(2, 0, 20, sum), throughViews(AlbisTable.open(t), ReadOptions.all()));
+    }
+
     @Test
     void scanAndViewsAgreeWithTheRulesOnRandomNestedTables() throws IOException {
         for (long seed = 0; seed < 60; seed++) {
