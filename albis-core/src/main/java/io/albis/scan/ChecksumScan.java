@@ -384,7 +384,7 @@ public final class ChecksumScan {
         return sum;
     }
 
-    private static long sumLongs(long at, int n, int stride) {
+    static long sumLongs(long at, int n, int stride) {
         long s = 0;
         for (int i = 0; i < n; i++) {
             s += DirectMemory.getLong(at + (long) i * stride);
@@ -392,7 +392,7 @@ public final class ChecksumScan {
         return s;
     }
 
-    private static long sumInts(long at, int n, int stride) {
+    static long sumInts(long at, int n, int stride) {
         long s = 0;
         for (int i = 0; i < n; i++) {
             s += DirectMemory.getInt(at + (long) i * stride);

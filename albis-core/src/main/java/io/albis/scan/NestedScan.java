@@ -112,9 +112,10 @@ final class NestedScan {
         nulls += nullCount;
         if (e.kind <= BOOLEAN1) {
             logicalBytes += (long) e.logicalWidth * (n - nullCount);
+            // Null elements hold zero, so the element area is summed whole.
             return switch (e.kind) {
-                case LONG8 -> sumLongs(slots, n);
-                case INT4 -> sumInts(slots, n);
+                case LONG8 -> ChecksumScan.sumLongs(slots, n, 8);
+                case INT4 -> ChecksumScan.sumInts(slots, n, 4);
                 case SHORT2 -> sumShorts(slots, n);
                 case BYTE1 -> sumBytes(slots, n);
                 default -> countTrue(slots, n);
@@ -225,24 +226,6 @@ final class NestedScan {
             k += Long.bitCount(DirectMemory.getLong(at + 8L * words) & ((1L << rest) - 1));
         }
         return k;
-    }
-
-    // Null elements hold zero, so the element area is summed whole.
-
-    private static long sumLongs(long at, int n) {
-        long s = 0;
-        for (int i = 0; i < n; i++) {
-            s += DirectMemory.getLong(at + 8L * i);
-        }
-        return s;
-    }
-
-    private static long sumInts(long at, int n) {
-        long s = 0;
-        for (int i = 0; i < n; i++) {
-            s += DirectMemory.getInt(at + 4L * i);
-        }
-        return s;
     }
 
     private static long sumShorts(long at, int n) {
