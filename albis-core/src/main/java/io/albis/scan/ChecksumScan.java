@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
  * binary run API ({@link AlbisReader#nextRun}): rows are summed in place in the segment buffer
  * with a per-group plan (offsets grouped by width), so no value is boxed or copied. Null slots are zero in the format, so summing a slot
  * adds nothing for a null; nulls and logical bytes come from the null bitmap via lookup tables.
+ * Lists and maps are summed in place too, element by element ({@link NestedScan}).
  */
 public final class ChecksumScan {
     private ChecksumScan() {}
@@ -98,6 +99,7 @@ public final class ChecksumScan {
                 runs[p.group] = new RowRun();
             }
             Totals t = new Totals();
+            NestedScan nested = new NestedScan();
             int count;
             while ((count = reader.nextRun(runs)) > 0) {
                 if (Thread.currentThread().isInterrupted()) {
@@ -111,7 +113,7 @@ public final class ChecksumScan {
                     } else if (run.stride() != 0 && p.nullClassMasks != null) {
                         sumWideRows(p, run, count, t);
                     } else {
-                        sumRowsByAddress(p, run, count, t);
+                        sumRowsByAddress(p, run, count, t, nested);
                     }
                 }
             }
@@ -119,8 +121,9 @@ public final class ChecksumScan {
             for (GroupPlan p : plans) {
                 fixedPerRow += p.logicalFixedWidth;
             }
-            long logical = t.rows * fixedPerRow - t.nullBytes + t.varBytes;
-            return new ScanResult(t.rows, logical, t.nulls, t.sum + t.nulls * ValueChecksum.NULL_WEIGHT, 0);
+            long logical = t.rows * fixedPerRow - t.nullBytes + t.varBytes + nested.logicalBytes;
+            long nulls = t.nulls + nested.nulls;
+            return new ScanResult(t.rows, logical, nulls, t.sum + nulls * ValueChecksum.NULL_WEIGHT, 0);
         }
     }
 
@@ -381,7 +384,7 @@ public final class ChecksumScan {
         return sum;
     }
 
-    private static long sumLongs(long at, int n, int stride) {
+    static long sumLongs(long at, int n, int stride) {
         long s = 0;
         for (int i = 0; i < n; i++) {
             s += DirectMemory.getLong(at + (long) i * stride);
@@ -389,7 +392,7 @@ public final class ChecksumScan {
         return s;
     }
 
-    private static long sumInts(long at, int n, int stride) {
+    static long sumInts(long at, int n, int stride) {
         long s = 0;
         for (int i = 0; i < n; i++) {
             s += DirectMemory.getInt(at + (long) i * stride);
@@ -409,10 +412,11 @@ public final class ChecksumScan {
     /**
      * Rows read by address, row-major. The run's rows are contiguous and lie inside the segment
      * (checked once here); the row codec has checked that every row is at least its fixed area
-     * long and that every string or binary value with bytes lies inside its row, so nothing read
+     * long, that every string or binary value with bytes lies inside its row and that every list
+     * and map that is not null is sound down every level ({@code NestedCheck}), so nothing read
      * here is outside the run. Null slots are zero-filled, so they add nothing to the sum.
      */
-    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t) {
+    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t, NestedScan nested) {
         ByteBuffer buf = run.buffer();
         DirectMemory.checkRange(buf, run.rowOffset(0), run.endOffset());
         long start = DirectMemory.address(buf);
@@ -445,6 +449,9 @@ public final class ChecksumScan {
                     varBytes += size;
                 }
             }
+            for (NestedColumn c : p.nested) {
+                sum += c.sum(a, nested);
+            }
             long bitmap = a + p.bitmapOffset;
             for (int k = 0; k < p.nullCount.length; k++) {
                 int v = DirectMemory.getByte(bitmap + k) & 0xff;
@@ -459,7 +466,7 @@ public final class ChecksumScan {
     }
 
     /** {@link ValueChecksum#ofBytes} without the length: little-endian 8-byte words, the last zero-padded. */
-    private static long wordSum(long a, int size) {
+    static long wordSum(long a, int size) {
         long s = 0;
         long s1 = 0;
         long s2 = 0;
@@ -483,6 +490,24 @@ public final class ChecksumScan {
         return s + last;
     }
 
+    /**
+     * A list or map column of a group: its slot's offset, its null bit (byte offset in the row and
+     * mask) and how its values are summed.
+     */
+    private record NestedColumn(int offset, int nullByte, int nullMask, NestedScan.Shape shape) {
+        /**
+         * The word of the value in the row at {@code row}; 0 when null. Only a value whose null bit
+         * is clear was checked by the row codec, so the null bit, not the slot, decides.
+         */
+        long sum(long row, NestedScan nested) {
+            if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
+                return 0;
+            }
+            long packed = DirectMemory.getLong(row + offset);
+            return nested.value(row + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), shape);
+        }
+    }
+
     /** Offsets of one group's projected values, bucketed by how they are summed. */
     private static final class GroupPlan {
         int group;
@@ -492,6 +517,8 @@ public final class ChecksumScan {
         int[] bytes;
         int[] bools;
         int[] vars;
+        /** The list and map columns. */
+        NestedColumn[] nested;
         int bitmapOffset;
         long logicalFixedWidth;
         /** Per bitmap byte and byte value: how many projected value columns it marks null, and their widths. */
@@ -504,7 +531,7 @@ public final class ChecksumScan {
         /**
          * For {@link #sumWideRows}: masks over the first 8 bitmap bytes (as a little-endian long)
          * of the projected columns of each logical width, and the widths; null when the group has
-         * strings or binaries, a bitmap of more than 8 bytes, or rows shorter than 8 bytes.
+         * strings, binaries, lists or maps, a bitmap of more than 8 bytes, or rows shorter than 8 bytes.
          */
         long[] nullClassMasks;
         int[] nullClassWidths;
@@ -529,6 +556,7 @@ public final class ChecksumScan {
             List<Integer> bytes = new ArrayList<>();
             List<Integer> bools = new ArrayList<>();
             List<Integer> vars = new ArrayList<>();
+            List<NestedColumn> nested = new ArrayList<>();
             boolean[] projectedSlot = new boolean[layout.slots()];
             GroupPlan p = new GroupPlan();
             for (int i = 0; i < reader.columnCount(); i++) {
@@ -553,7 +581,11 @@ public final class ChecksumScan {
                             longs.add(off + 8);
                         }
                     }
-                    case STRING, BINARY, LIST, MAP -> vars.add(off);
+                    case STRING, BINARY -> vars.add(off);
+                    case LIST, MAP -> {
+                        nested.add(new NestedColumn(off, layout.bitmapOffset() + s / 8, 1 << (s % 8),
+                                NestedScan.Shape.of(t)));
+                    }
                     case STRUCT -> { }
                 }
             }
@@ -564,8 +596,10 @@ public final class ChecksumScan {
             p.bytes = toArray(bytes);
             p.bools = toArray(bools);
             p.vars = toArray(vars);
+            p.nested = nested.toArray(new NestedColumn[0]);
             p.bitmapOffset = layout.bitmapOffset();
-            if (p.fixedColumns() == 1 && vars.isEmpty() && layout.bitmapBytes() == 1
+            boolean onlyFixed = vars.isEmpty() && nested.isEmpty();
+            if (p.fixedColumns() == 1 && onlyFixed && layout.bitmapBytes() == 1
                     && (p.longs.length == 1 || p.ints.length == 1)) {
                 p.fusedLong = p.longs.length == 1;
                 p.fusedOffset = p.fusedLong ? p.longs[0] : p.ints[0];
@@ -585,7 +619,7 @@ public final class ChecksumScan {
             if (p.nullWidthOf <= 0) {
                 p.fusedOffset = -1;
             }
-            if (vars.isEmpty() && nb <= 8 && layout.fixedEnd() >= layout.bitmapOffset() + 8) {
+            if (onlyFixed && nb <= 8 && layout.fixedEnd() >= layout.bitmapOffset() + 8) {
                 nullClasses(p, layout, projectedSlot);
             }
             for (int k = 0; k < nb; k++) {

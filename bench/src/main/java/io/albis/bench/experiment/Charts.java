@@ -3,8 +3,10 @@ package io.albis.bench.experiment;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -36,6 +38,21 @@ final class Charts {
             chart.addSeries(e.getKey(), categories, e.getValue());
         }
         return chart;
+    }
+
+    /** Per thread count, a bar chart of goodput: one group of bars per point, one bar per format (with its variant). */
+    static List<CategoryChart> pointsByFormat(String title, String xTitle, List<CaseResult> results) {
+        Function<CaseResult, String> point = r -> r.c().point();
+        List<CategoryChart> charts = new ArrayList<>();
+        for (Map.Entry<Integer, List<CaseResult>> t : ResultGroups.by(results, r -> r.c().threads()).entrySet()) {
+            List<String> points = ResultGroups.distinct(t.getValue(), point);
+            Map<String, List<Double>> series = new LinkedHashMap<>();
+            for (Map.Entry<String, List<CaseResult>> f : ResultGroups.by(t.getValue(), r -> r.c().formatLabel()).entrySet()) {
+                series.put(f.getKey(), points.stream().map(p -> ResultGroups.goodput(f.getValue(), point, p)).toList());
+            }
+            charts.add(bars(title + ", " + ResultGroups.threads(t.getKey()), xTitle, "goodput GB/s", points, series));
+        }
+        return charts;
     }
 
     /** Lines with markers, one per series; a log x axis for sizes. */

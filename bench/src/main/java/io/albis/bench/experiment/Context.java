@@ -4,6 +4,7 @@ import io.albis.bench.dataset.Dataset;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ReadSpec;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** What experiments plan their cases from: the run's settings and formats. */
 public record Context(Settings settings, FormatSet formats) {
@@ -14,15 +15,20 @@ public record Context(Settings settings, FormatSet formats) {
         return wanted == null ? f.codecs() : f.codecs().stream().filter(wanted::contains).toList();
     }
 
+    /** Every selected format. */
+    static final Predicate<BenchFormat> ANY_FORMAT = f -> true;
+    /** The readers of Albis data (and the raw baselines, which read Albis files). */
+    static final Predicate<BenchFormat> ALBIS_DATA = f -> "albis".equals(f.dataFormat());
+
     /**
-     * Adds a read case for every selected format (with all its codecs, or only its first), every
-     * variant in {@code albisVariants} for formats of Albis data (one default copy for others),
-     * and every thread count. With {@code albisOnly}, formats of other data are left out.
+     * Adds a read case for every selected format that {@code applies} (with all its codecs, or
+     * only its first), every variant in {@code albisVariants} for formats of Albis data (one
+     * default copy for others), and every thread count.
      */
     void addReads(List<Case> out, int experiment, String point, double x, Dataset dataset, ReadSpec spec,
-            boolean allCodecs, List<String> albisVariants, boolean albisOnly) {
+            boolean allCodecs, List<String> albisVariants, Predicate<BenchFormat> applies) {
         for (BenchFormat f : formats.selected()) {
-            if (albisOnly && !"albis".equals(f.dataFormat())) {
+            if (!applies.test(f)) {
                 continue;
             }
             List<String> codecs = codecs(f);

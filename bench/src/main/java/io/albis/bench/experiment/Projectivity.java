@@ -43,7 +43,7 @@ public final class Projectivity implements Experiment {
                 columns.add(IntColumns.column(c));
             }
             context.addReads(out, number(), percent + "%", percent, dataset, ReadSpec.columns(columns), false,
-                    ALBIS_LAYOUTS, false);
+                    ALBIS_LAYOUTS, Context.ANY_FORMAT);
         }
         return out;
     }

@@ -35,7 +35,7 @@ public final class SegmentSize implements Experiment {
         List<Case> out = new ArrayList<>();
         for (int size : SIZES) {
             context.addReads(out, number(), AlbisLayout.sizeText(size), size / 1024.0, dataset, ReadSpec.all(), false,
-                    List.of(AlbisLayout.withSegmentSize(size).variant()), true);
+                    List.of(AlbisLayout.withSegmentSize(size).variant()), Context.ALBIS_DATA);
         }
         return out;
     }

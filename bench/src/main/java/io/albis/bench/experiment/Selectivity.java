@@ -39,7 +39,8 @@ public final class Selectivity implements Experiment {
             SelectivityTable dataset = SelectivityTable.atScale(sorted, context.settings().scale());
             for (int k : K) {
                 context.addReads(out, number(), dataset.name() + " k=" + k, k, dataset,
-                        ReadSpec.all().withFilterAtMost(SelectivityTable.FILTER_COLUMN, k), false, List.of(""), false);
+                        ReadSpec.all().withFilterAtMost(SelectivityTable.FILTER_COLUMN, k), false, List.of(""),
+                        Context.ANY_FORMAT);
             }
         }
         return out;

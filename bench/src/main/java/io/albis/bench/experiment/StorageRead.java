@@ -50,7 +50,7 @@ public final class StorageRead implements Experiment {
     public List<Case> cases(Context context) {
         List<Case> out = new ArrayList<>();
         context.addReads(out, number(), "store_sales", 0, new StoreSales(context.settings().scale()), ReadSpec.all(),
-                false, variants(), true);
+                false, variants(), Context.ALBIS_DATA);
         return out;
     }
 

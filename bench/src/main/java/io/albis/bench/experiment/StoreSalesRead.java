@@ -32,7 +32,7 @@ public final class StoreSalesRead implements Experiment {
     public List<Case> cases(Context context) {
         List<Case> out = new ArrayList<>();
         context.addReads(out, number(), "store_sales", 0, new StoreSales(context.settings().scale()), ReadSpec.all(),
-                true, List.of(""), false);
+                true, List.of(""), Context.ANY_FORMAT);
         return out;
     }
 

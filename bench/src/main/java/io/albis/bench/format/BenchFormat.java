@@ -12,9 +12,9 @@ import java.util.List;
  * <p>Every implementation reads through its format's fastest public JVM path and materialises
  * every value it returns into a {@link io.albis.scan.ValueChecksum}, counting logical bytes as
  * DESIGN §7 says (4 per int/float/date, 8 per long/double/timestamp/decimal ≤ 18 digits, the
- * byte length of each string/binary, nothing for nulls). So rows, logical bytes, nulls and the
- * checksum must agree across formats for the same data, projection and filter; the harness fails
- * the run when they do not.
+ * byte length of each string/binary, nothing for nulls; a list or map counts the values inside
+ * it). So rows, logical bytes, nulls and the checksum must agree across formats for the same
+ * data, projection and filter; the harness fails the run when they do not.
  *
  * <p>Implementations are found with {@link java.util.ServiceLoader}: list them in
  * {@code META-INF/services/io.albis.bench.format.BenchFormat}. They need a public no-argument
@@ -33,6 +33,15 @@ public interface BenchFormat {
 
     /** Codecs measured for this format, {@code none} first; names as in {@link Codecs}. */
     List<String> codecs();
+
+    /**
+     * Whether this format stores list and map columns and this reader reads them; only such
+     * formats are measured on tables that have them. Their values go into the checksum by the
+     * rules of {@link io.albis.scan.ValueChecksum} for lists and maps.
+     */
+    default boolean readsListsAndMaps() {
+        return false;
+    }
 
     /** Extra JVM arguments the fork reading this format needs (e.g. Arrow's unsafe flags). */
     default List<String> jvmArgs() {

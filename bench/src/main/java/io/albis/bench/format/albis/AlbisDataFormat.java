@@ -43,6 +43,12 @@ public abstract class AlbisDataFormat implements BenchFormat {
         return new WriteResult(PartFiles.allFiles(dir), PartFiles.totalBytes(dir), nanos);
     }
 
+    /** Albis stores lists and maps; its readers (and the raw baselines over its files) read them. */
+    @Override
+    public boolean readsListsAndMaps() {
+        return true;
+    }
+
     /** The table written into {@code dir}, or its copy on the storage backend the directory's layout names. */
     protected static AlbisTable open(Path dir) throws IOException {
         return BenchStorage.open(dir, AlbisLayout.ofDirectory(dir).storage());

@@ -6,6 +6,7 @@ import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.peer.Tally;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
+import io.albis.scan.NestedChecksum;
 import io.albis.scan.ScanResult;
 import io.albis.scan.ValueChecksum;
 import io.albis.schema.DataType;
@@ -15,7 +16,9 @@ import java.nio.file.Path;
 
 /**
  * Albis through its row iterator: {@link AlbisReader#advance()} and a typed getter per column,
- * each value checked with {@code isNull} first, as an application would read rows.
+ * each value checked with {@code isNull} first, as an application would read rows; lists and
+ * maps through their views ({@link AlbisReader#getList}, {@link AlbisReader#getMap}), element by
+ * element with the views' getters ({@link NestedChecksum}).
  */
 public final class AlbisRowFormat extends AlbisDataFormat {
 
@@ -46,6 +49,8 @@ public final class AlbisRowFormat extends AlbisDataFormat {
     private static final int FLOAT = 8;
     private static final int DOUBLE = 9;
     private static final int BYTES = 10;
+    private static final int LIST = 11;
+    private static final int MAP = 12;
 
     private static int kind(DataType t) {
         return switch (t.id()) {
@@ -58,7 +63,9 @@ public final class AlbisRowFormat extends AlbisDataFormat {
             case DECIMAL -> t.isWideDecimal() ? WIDE_DECIMAL : DECIMAL;
             case FLOAT -> FLOAT;
             case DOUBLE -> DOUBLE;
-            case STRING, BINARY, LIST, MAP -> BYTES;
+            case STRING, BINARY -> BYTES;
+            case LIST -> LIST;
+            case MAP -> MAP;
         };
     }
 
@@ -107,6 +114,7 @@ public final class AlbisRowFormat extends AlbisDataFormat {
         // Logical bytes beyond rows × row width: string/binary lengths, less the widths of nulls.
         long extraBytes = 0;
         Scratch scratch = new Scratch();
+        NestedChecksum nested = new NestedChecksum();
         while (reader.advance()) {
             rows++;
             // A row's values are summed into a local of the row, which C2 keeps in a register;
@@ -134,6 +142,8 @@ public final class AlbisRowFormat extends AlbisDataFormat {
                     case BOOLEAN -> rowSum += reader.getBoolean(i) ? 1 : 0;
                     case BYTE -> rowSum += reader.getByte(i);
                     case SHORT -> rowSum += reader.getShort(i);
+                    case LIST -> nested.add(reader.getList(i));
+                    case MAP -> nested.add(reader.getMap(i));
                     default -> {
                         int len = reader.getBytesLength(i);
                         rowSum += scratch.checksum(reader, i, len);
@@ -145,6 +155,7 @@ public final class AlbisRowFormat extends AlbisDataFormat {
         }
         into.addRows(rows);
         into.add(sum, rows * rowWidth + extraBytes, nulls);
+        into.add(nested.sum(), nested.logicalBytes(), nested.nulls());
     }
 
     // One column of a fixed-width kind: a loop of its own, without the loop over columns and the

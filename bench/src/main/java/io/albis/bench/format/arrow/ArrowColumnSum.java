@@ -1,5 +1,7 @@
 package io.albis.bench.format.arrow;
 
+import io.albis.bench.format.peer.ColumnSum;
+import io.albis.bench.format.peer.NestedColumnSum;
 import io.albis.bench.format.peer.Tally;
 import io.albis.scan.ValueChecksum;
 import io.albis.schema.DataType;
@@ -18,23 +20,31 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
+import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * Reads every value of one Arrow vector of the current record batch into a {@link Tally}: all
  * rows, or only the selected ones. Values come through the vectors' getters ({@code get(i)},
  * whose null and bounds checks the {@code arrow-unsafe} flags turn off); one subclass per vector
  * type so each getter call site stays monomorphic; a batch without nulls skips the null checks.
- * Buffers are fetched per call because loading the next batch replaces them.
+ * Buffers are fetched per call because loading the next batch replaces them. Lists and maps
+ * ({@link NestedColumnSum}) by the offsets and validity of their {@link ListVector} or
+ * {@link MapVector} over the child vectors (a map's entries: a struct of a key and a value
+ * vector), whose values are read like a column's.
  */
-abstract class ArrowColumnSum {
-
-    abstract void all(int n, Tally t);
-
-    abstract void selected(int[] sel, int k, Tally t);
+abstract class ArrowColumnSum implements ColumnSum {
 
     /** The summer for a vector of the types {@link ArrowSchemas} writes; others are refused naming the file. */
-    static ArrowColumnSum of(FieldVector v, String column, Path file) throws IOException {
-        if (v instanceof BitVector b) {
+    static ColumnSum of(FieldVector v, String column, Path file) throws IOException {
+        if (v instanceof MapVector m) {
+            StructVector entries = (StructVector) m.getDataVector();
+            return NestedColumnSum.map(new Rows(m), of(entries.getChild(MapVector.KEY_NAME), column, file),
+                    of(entries.getChild(MapVector.VALUE_NAME), column, file));
+        } else if (v instanceof ListVector l) {
+            return NestedColumnSum.list(new Rows(l), of(l.getDataVector(), column, file));
+        } else if (v instanceof BitVector b) {
             return new BitValues(b);
         } else if (v instanceof TinyIntVector b) {
             return new TinyIntValues(b);
@@ -61,6 +71,30 @@ abstract class ArrowColumnSum {
                 + ", which the benchmark does not measure");
     }
 
+    /** A list or map vector as rows over its children. */
+    private static final class Rows implements NestedColumnSum.Rows {
+        private final ListVector v;
+
+        Rows(ListVector v) {
+            this.v = v;
+        }
+
+        @Override
+        public boolean isNull(int row) {
+            return v.isNull(row);
+        }
+
+        @Override
+        public int start(int row) {
+            return v.getElementStartIndex(row);
+        }
+
+        @Override
+        public int length(int row) {
+            return v.getElementEndIndex(row) - v.getElementStartIndex(row);
+        }
+    }
+
     private static final class BitValues extends ArrowColumnSum {
         private final BitVector v;
 
@@ -69,7 +103,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -89,7 +123,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -112,7 +146,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -132,7 +166,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -155,7 +189,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -175,7 +209,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -198,7 +232,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -218,7 +252,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -241,7 +275,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -261,7 +295,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -284,7 +318,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -304,7 +338,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -327,7 +361,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -347,7 +381,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -370,7 +404,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -390,7 +424,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -413,7 +447,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (v.getNullCount() == 0) {
@@ -433,7 +467,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -461,7 +495,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             ArrowBuf data = v.getDataBuffer();
             long s = 0;
             int nulls = 0;
@@ -482,7 +516,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             ArrowBuf data = v.getDataBuffer();
             long s = 0;
             int nulls = 0;
@@ -512,7 +546,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             ArrowBuf data = v.getDataBuffer();
             long s = 0;
             int nulls = 0;
@@ -527,7 +561,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             ArrowBuf data = v.getDataBuffer();
             long s = 0;
             int nulls = 0;
@@ -552,7 +586,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             ArrowBuf data = v.getDataBuffer();
             long s = 0;
             long bytes = 0;
@@ -571,7 +605,7 @@ abstract class ArrowColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             ArrowBuf data = v.getDataBuffer();
             long s = 0;
             long bytes = 0;

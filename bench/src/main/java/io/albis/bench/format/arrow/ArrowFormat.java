@@ -40,6 +40,11 @@ public final class ArrowFormat implements BenchFormat {
     }
 
     @Override
+    public boolean readsListsAndMaps() {
+        return true;
+    }
+
+    @Override
     public WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
         return writeParts(source, dir, codec, name());
     }

@@ -1,6 +1,7 @@
 package io.albis.bench.format.arrow;
 
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
 import io.albis.bench.format.peer.Tally;
@@ -41,7 +42,7 @@ final class ArrowPartReader implements PartReader {
                 names.add(f.getName());
             }
             ReadColumns cols = ReadColumns.resolve(names, spec, file);
-            List<ArrowColumnSum> sums = new ArrayList<>();
+            List<ColumnSum> sums = new ArrayList<>();
             for (String c : cols.projected()) {
                 sums.add(ArrowColumnSum.of(root.getVector(c), c, file));
             }
@@ -51,7 +52,7 @@ final class ArrowPartReader implements PartReader {
             while (loadNextBatch(reader, file)) {
                 int n = root.getRowCount();
                 if (filter == null) {
-                    for (ArrowColumnSum s : sums) {
+                    for (ColumnSum s : sums) {
                         s.all(n, into);
                     }
                     into.addRows(n);
@@ -60,7 +61,7 @@ final class ArrowPartReader implements PartReader {
                         sel = new int[n];
                     }
                     int k = filter.select(n, sel);
-                    for (ArrowColumnSum s : sums) {
+                    for (ColumnSum s : sums) {
                         s.selected(sel, k, into);
                     }
                     into.addRows(k);

@@ -8,9 +8,7 @@ import io.albis.schema.TypeId;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -28,6 +26,8 @@ import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 
 /**
@@ -40,18 +40,7 @@ final class ArrowPartWriter implements PartWriter {
 
     @Override
     public void write(AlbisTable source, int rowGroup, Path file) throws IOException {
-        Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        try {
-            writeTo(source, rowGroup, temp);
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | RuntimeException | Error e) {
-            try {
-                Files.deleteIfExists(temp);
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
+        PartWriter.writeAtomically(file, temp -> writeTo(source, rowGroup, temp));
     }
 
     private static void writeTo(AlbisTable source, int rowGroup, Path temp) throws IOException {
@@ -124,6 +113,8 @@ final class ArrowPartWriter implements PartWriter {
                     ((VarBinaryVector) v).setSafe(row, scratch, 0, len);
                 }
             }
+            case LIST -> ArrowNestedWriter.setList((ListVector) v, row, r.getList(c));
+            case MAP -> ArrowNestedWriter.setMap((MapVector) v, row, r.getMap(c));
             case STRUCT -> throw new IllegalStateException("column " + c + " is a struct marker");
         }
         return scratch;

@@ -43,6 +43,11 @@ public final class ArrowUnsafeFormat implements BenchFormat {
     }
 
     @Override
+    public boolean readsListsAndMaps() {
+        return true;
+    }
+
+    @Override
     public WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
         return ArrowFormat.writeParts(source, dir, codec, name());
     }

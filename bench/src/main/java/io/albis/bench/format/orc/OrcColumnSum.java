@@ -1,6 +1,7 @@
 package io.albis.bench.format.orc;
 
-import io.albis.bench.format.peer.DecimalWords;
+import io.albis.bench.format.peer.ColumnSum;
+import io.albis.bench.format.peer.NestedColumnSum;
 import io.albis.bench.format.peer.Tally;
 import io.albis.scan.ValueChecksum;
 import io.albis.schema.DataType;
@@ -10,16 +11,22 @@ import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MultiValuedColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 import org.apache.orc.TypeDescription;
 
 /**
  * Reads every value of one ORC column vector of a {@link org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch}
  * into a {@link Tally}: all rows or only the selected ones. Handles ORC's repeating vectors (one
- * value or null for the whole batch) and skips null checks when the vector has no nulls.
+ * value or null for the whole batch) and skips null checks when the vector has no nulls. Lists
+ * and maps ({@link NestedColumnSum}) by the offsets and lengths of their
+ * {@code ListColumnVector} or {@code MapColumnVector} over the child vectors, whose values are
+ * read like a column's.
  */
-abstract class OrcColumnSum {
+abstract class OrcColumnSum implements ColumnSum {
     final ColumnVector v;
     /** Logical bytes of one non-null value (DESIGN §7); 0 for strings and binaries, which count their length. */
     final int width;
@@ -37,7 +44,8 @@ abstract class OrcColumnSum {
         return width;
     }
 
-    void all(int n, Tally t) {
+    @Override
+    public void all(int n, Tally t) {
         if (v.isRepeating) {
             repeated(n, t);
             return;
@@ -64,7 +72,8 @@ abstract class OrcColumnSum {
         t.add(s, bytes, nulls);
     }
 
-    void selected(int[] sel, int k, Tally t) {
+    @Override
+    public void selected(int[] sel, int k, Tally t) {
         if (v.isRepeating) {
             repeated(k, t);
             return;
@@ -96,8 +105,13 @@ abstract class OrcColumnSum {
     }
 
     /** The summer for a column of this ORC type; types the benchmark does not use are refused naming the file. */
-    static OrcColumnSum of(ColumnVector v, TypeDescription t, String column, Path file) throws IOException {
+    static ColumnSum of(ColumnVector v, TypeDescription t, String column, Path file) throws IOException {
         return switch (t.getCategory()) {
+            case LIST -> NestedColumnSum.list(new Rows((ListColumnVector) v),
+                    of(((ListColumnVector) v).child, t.getChildren().get(0), column, file));
+            case MAP -> NestedColumnSum.map(new Rows((MapColumnVector) v),
+                    of(((MapColumnVector) v).keys, t.getChildren().get(0), column, file),
+                    of(((MapColumnVector) v).values, t.getChildren().get(1), column, file));
             case BOOLEAN, BYTE -> new LongValues((LongColumnVector) v, 1);
             case SHORT -> new LongValues((LongColumnVector) v, 2);
             case INT, DATE -> new LongValues((LongColumnVector) v, 4);
@@ -115,47 +129,72 @@ abstract class OrcColumnSum {
         };
     }
 
+    /** A list or map vector as rows over its children; a repeating one repeats row 0. */
+    private static final class Rows implements NestedColumnSum.Rows {
+        private final MultiValuedColumnVector v;
+
+        Rows(MultiValuedColumnVector v) {
+            this.v = v;
+        }
+
+        @Override
+        public boolean isNull(int row) {
+            return !v.noNulls && v.isNull[v.isRepeating ? 0 : row];
+        }
+
+        @Override
+        public int start(int row) {
+            return (int) v.offsets[v.isRepeating ? 0 : row];
+        }
+
+        @Override
+        public int length(int row) {
+            return (int) v.lengths[v.isRepeating ? 0 : row];
+        }
+    }
+
     /** Booleans, integers, dates and decimals of up to 18 digits: the long in the vector is the word. */
     private static final class LongValues extends OrcColumnSum {
-        private final long[] values;
+        // The vector, not its array: a list's child vector grows its arrays as batches need.
+        private final LongColumnVector values;
 
         LongValues(LongColumnVector v, int width) {
             super(v, width);
-            this.values = v.vector;
+            this.values = v;
         }
 
         @Override
         long word(int i) {
-            return values[i];
+            return values.vector[i];
         }
     }
 
     /** ORC hands floats over as doubles; narrowing gives back the stored float exactly. */
     private static final class FloatValues extends OrcColumnSum {
-        private final double[] values;
+        private final DoubleColumnVector values;
 
         FloatValues(DoubleColumnVector v) {
             super(v, 4);
-            this.values = v.vector;
+            this.values = v;
         }
 
         @Override
         long word(int i) {
-            return ValueChecksum.ofFloat((float) values[i]);
+            return ValueChecksum.ofFloat((float) values.vector[i]);
         }
     }
 
     private static final class DoubleValues extends OrcColumnSum {
-        private final double[] values;
+        private final DoubleColumnVector values;
 
         DoubleValues(DoubleColumnVector v) {
             super(v, 8);
-            this.values = v.vector;
+            this.values = v;
         }
 
         @Override
         long word(int i) {
-            return ValueChecksum.ofDouble(values[i]);
+            return ValueChecksum.ofDouble(values.vector[i]);
         }
     }
 
@@ -206,7 +245,7 @@ abstract class OrcColumnSum {
         @Override
         long word(int i) {
             byte[] be = d.vector[i].getHiveDecimal().bigIntegerBytesScaled(d.scale);
-            return DecimalWords.ofBigEndian(be, 0, be.length);
+            return ValueChecksum.ofBigEndian(be, 0, be.length);
         }
     }
 }

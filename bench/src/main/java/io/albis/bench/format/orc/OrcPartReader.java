@@ -1,6 +1,7 @@
 package io.albis.bench.format.orc;
 
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
 import io.albis.bench.format.peer.Tally;
@@ -51,7 +52,7 @@ final class OrcPartReader implements PartReader {
                 options.searchArgument(sarg, null);
             }
             VectorizedRowBatch batch = schema.createRowBatch(TypeDescription.RowBatchVersion.USE_DECIMAL64, BATCH);
-            List<OrcColumnSum> sums = new ArrayList<>();
+            List<ColumnSum> sums = new ArrayList<>();
             for (String c : cols.projected()) {
                 int idx = schema.getFieldNames().indexOf(c);
                 sums.add(OrcColumnSum.of(batch.cols[idx], schema.getChildren().get(idx), c, file));
@@ -70,13 +71,13 @@ final class OrcPartReader implements PartReader {
                     }
                     int n = batch.size;
                     if (filter == null) {
-                        for (OrcColumnSum s : sums) {
+                        for (ColumnSum s : sums) {
                             s.all(n, into);
                         }
                         into.addRows(n);
                     } else {
                         int k = filter.select(n, sel);
-                        for (OrcColumnSum s : sums) {
+                        for (ColumnSum s : sums) {
                             s.selected(sel, k, into);
                         }
                         into.addRows(k);

@@ -35,6 +35,11 @@ public final class ParquetSparkFormat implements BenchFormat {
     }
 
     @Override
+    public boolean readsListsAndMaps() {
+        return true;
+    }
+
+    @Override
     public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
         return PartitionedRead.run(PartFiles.list(dir, ParquetParts.EXT), threads, new SparkPartReader(spec));
     }

@@ -1,10 +1,13 @@
 package io.albis.bench.format.parquet;
 
-import io.albis.bench.format.peer.DecimalWords;
+import io.albis.bench.format.peer.ColumnSum;
+import io.albis.bench.format.peer.NestedColumnSum;
 import io.albis.bench.format.peer.Tally;
 import io.albis.scan.ValueChecksum;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
@@ -15,6 +18,7 @@ import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.TimestampType;
@@ -25,9 +29,12 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * Reads every value of one Spark {@link ColumnVector} of a batch into a {@link Tally}, through the
  * vector's public getters: all rows, or only the selected ones. One subclass per way of getting
- * a value, so each loop is monomorphic; a batch without nulls skips the null checks.
+ * a value, so each loop is monomorphic; a batch without nulls skips the null checks. Arrays and
+ * maps ({@link NestedColumnSum}) by their offsets and lengths over their child vectors
+ * ({@code WritableColumnVector.getArrayOffset}, {@code getArrayLength}, {@code getChild}), whose
+ * values are read like a column's.
  */
-abstract class SparkColumnSum {
+abstract class SparkColumnSum implements ColumnSum {
     final ColumnVector v;
     /** Logical bytes of one non-null value (DESIGN §7); 0 for strings and binaries, which count their length. */
     final int width;
@@ -37,14 +44,14 @@ abstract class SparkColumnSum {
         this.width = width;
     }
 
-    abstract void all(int n, Tally t);
-
-    abstract void selected(int[] sel, int k, Tally t);
-
     /** The summer for a vector of this Spark type; types the benchmark does not use are refused naming the file. */
-    static SparkColumnSum of(ColumnVector v, String column, Path file) throws IOException {
+    static ColumnSum of(ColumnVector v, String column, Path file) throws IOException {
         DataType t = v.dataType();
-        if (t instanceof BooleanType) {
+        if (t instanceof ArrayType) {
+            return NestedColumnSum.list(new Rows(v), of(v.getChild(0), column, file));
+        } else if (t instanceof MapType) {
+            return NestedColumnSum.map(new Rows(v), of(v.getChild(0), column, file), of(v.getChild(1), column, file));
+        } else if (t instanceof BooleanType) {
             return new BooleanValues(v);
         } else if (t instanceof ByteType) {
             return new ByteValues(v);
@@ -73,13 +80,37 @@ abstract class SparkColumnSum {
                 + ", which the benchmark does not measure");
     }
 
+    /** An array or map vector as rows over its children; the reader's vectors are writable ones. */
+    private static final class Rows implements NestedColumnSum.Rows {
+        private final WritableColumnVector v;
+
+        Rows(ColumnVector v) {
+            this.v = (WritableColumnVector) v;
+        }
+
+        @Override
+        public boolean isNull(int row) {
+            return v.isNullAt(row);
+        }
+
+        @Override
+        public int start(int row) {
+            return v.getArrayOffset(row);
+        }
+
+        @Override
+        public int length(int row) {
+            return v.getArrayLength(row);
+        }
+    }
+
     private static final class BooleanValues extends SparkColumnSum {
         BooleanValues(ColumnVector v) {
             super(v, 1);
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (!v.hasNull()) {
@@ -99,7 +130,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -120,7 +151,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (!v.hasNull()) {
@@ -140,7 +171,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -161,7 +192,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (!v.hasNull()) {
@@ -181,7 +212,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -202,7 +233,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (!v.hasNull()) {
@@ -222,7 +253,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -243,7 +274,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (!v.hasNull()) {
@@ -263,7 +294,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -284,7 +315,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (!v.hasNull()) {
@@ -304,7 +335,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -325,7 +356,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             if (!v.hasNull()) {
@@ -345,7 +376,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -370,7 +401,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             long bytes = 0;
             int nulls = 0;
@@ -387,7 +418,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             long bytes = 0;
             int nulls = 0;
@@ -419,7 +450,7 @@ abstract class SparkColumnSum {
         }
 
         @Override
-        void all(int n, Tally t) {
+        public void all(int n, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int i = 0; i < n; i++) {
@@ -427,14 +458,14 @@ abstract class SparkColumnSum {
                     nulls++;
                 } else {
                     byte[] b = v.getBinary(i);
-                    s += DecimalWords.ofBigEndian(b, 0, b.length);
+                    s += ValueChecksum.ofBigEndian(b, 0, b.length);
                 }
             }
             t.add(s, (long) (n - nulls) * width, nulls);
         }
 
         @Override
-        void selected(int[] sel, int k, Tally t) {
+        public void selected(int[] sel, int k, Tally t) {
             long s = 0;
             int nulls = 0;
             for (int j = 0; j < k; j++) {
@@ -443,7 +474,7 @@ abstract class SparkColumnSum {
                     nulls++;
                 } else {
                     byte[] b = v.getBinary(i);
-                    s += DecimalWords.ofBigEndian(b, 0, b.length);
+                    s += ValueChecksum.ofBigEndian(b, 0, b.length);
                 }
             }
             t.add(s, (long) (k - nulls) * width, nulls);

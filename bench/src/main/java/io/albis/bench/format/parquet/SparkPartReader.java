@@ -1,6 +1,7 @@
 package io.albis.bench.format.parquet;
 
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
 import io.albis.bench.format.peer.Tally;
@@ -41,7 +42,7 @@ final class SparkPartReader implements PartReader {
         try {
             initialize(reader, file, cols.toRead());
             ColumnarBatch batch = reader.resultBatch();
-            List<SparkColumnSum> sums = new ArrayList<>();
+            List<ColumnSum> sums = new ArrayList<>();
             for (String c : cols.projected()) {
                 sums.add(SparkColumnSum.of(batch.column(cols.toRead().indexOf(c)), c, file));
             }
@@ -51,13 +52,13 @@ final class SparkPartReader implements PartReader {
             while (nextBatch(reader, file)) {
                 int n = batch.numRows();
                 if (filter == null) {
-                    for (SparkColumnSum s : sums) {
+                    for (ColumnSum s : sums) {
                         s.all(n, into);
                     }
                     into.addRows(n);
                 } else {
                     int k = filter.select(n, sel);
-                    for (SparkColumnSum s : sums) {
+                    for (ColumnSum s : sums) {
                         s.selected(sel, k, into);
                     }
                     into.addRows(k);

@@ -1,7 +1,9 @@
 /**
  * Parquet peers. Both read the same files, written by parquet-java through
  * {@link io.albis.convert.AlbisToParquet} with parquet-java's defaults: 128 MiB row groups, 1 MiB
- * pages, dictionary encoding, v1 pages; codecs none (uncompressed), snappy, zstd.
+ * pages, dictionary encoding, v1 pages; codecs none (uncompressed), snappy, zstd. Tables with
+ * lists and maps are written with the same defaults by
+ * {@link io.albis.bench.format.parquet.NestedParquetWriter} (standard three-level lists, maps).
  *
  * <ul>
  *   <li>{@code parquet-spark} ({@link io.albis.bench.format.parquet.ParquetSparkFormat}): Spark
@@ -12,13 +14,16 @@
  *       {@code ColumnVector} through its getters ({@code getInt}, {@code getLong}, ...; strings and
  *       binaries through {@code getUTF8String}, a view without a copy; decimals of up to 9 digits
  *       as ints, up to 18 as longs, as Spark stores them). No pushdown: this entry point takes no
- *       filter.</li>
+ *       filter. List and map columns come as array and map vectors (offsets and lengths over
+ *       child vectors, {@code ParquetColumnVector}): the reader used directly reads them
+ *       vectorized whatever {@code spark.sql.parquet.enableNestedColumnVectorizedReader} says, a
+ *       flag only Spark's planner consults ({@code ParquetUtils.isBatchReadSupported}).</li>
  *   <li>{@code parquet-java} ({@link io.albis.bench.format.parquet.ParquetJavaFormat}), for
  *       reference: parquet-java's record path with the projection as the requested schema and a
  *       {@code RecordMaterializer} whose primitive converters add straight into the checksum (no
  *       Group objects). The filter is also handed to parquet-java as a {@code FilterCompat}
  *       predicate: row groups skipped by statistics and dictionaries, pages by the column index,
- *       records by its record filter.</li>
+ *       records by its record filter. It does not read lists and maps.</li>
  * </ul>
  */
 package io.albis.bench.format.parquet;

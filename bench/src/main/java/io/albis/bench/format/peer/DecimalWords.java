@@ -1,7 +1,9 @@
 package io.albis.bench.format.peer;
 
+import io.albis.scan.ValueChecksum;
+
 /**
- * The {@link io.albis.scan.ValueChecksum} word of a decimal of more than 18 digits: the low plus
+ * The {@link ValueChecksum} word of a decimal of more than 18 digits: the low plus
  * the high 64-bit word of its unscaled value as a 128-bit two's complement number, which is how
  * Albis stores it. Peer formats hand such values over as big-endian two's complement bytes.
  */
@@ -22,21 +24,6 @@ public final class DecimalWords {
             }
             return v;
         }
-        return ofBigEndian(b, off, len);
-    }
-
-    /** Low word + high word of the value in {@code b[off, off + len)}, big-endian, sign-extended to 16 bytes. */
-    public static long ofBigEndian(byte[] b, int off, int len) {
-        long sign = len > 0 && b[off] < 0 ? -1L : 0L;
-        long hi = sign;
-        long lo = sign;
-        // Only the last 16 bytes matter: longer inputs can only repeat the sign in front.
-        int first = Math.max(0, len - 16);
-        for (int i = first; i < len; i++) {
-            // Shift the 128-bit value (hi:lo) left by one byte and append the next byte.
-            hi = (hi << 8) | (lo >>> 56);
-            lo = (lo << 8) | (b[off + i] & 0xffL);
-        }
-        return lo + hi;
+        return ValueChecksum.ofBigEndian(b, off, len);
     }
 }

@@ -5,7 +5,9 @@
  *   <li>Files: one part file per source row group, {@code part-00000.<ext>}, ... in row-group
  *       order ({@link io.albis.bench.PartFiles}), written into an empty directory; the
  *       peers are measured on flat tables, so struct columns are refused
- *       ({@link io.albis.bench.format.peer.PartitionedWrite}).</li>
+ *       ({@link io.albis.bench.format.peer.PartitionedWrite}). A list or map is one column; the
+ *       Parquet and ORC peers write tables with them through writers of their own
+ *       ({@link io.albis.bench.format.peer.NestedTables}).</li>
  *   <li>Threads: thread t reads files t, t + threads, ..., like the Albis scan with row groups
  *       ({@link io.albis.bench.format.peer.PartitionedRead}); the time is the wall time of the
  *       whole read.</li>
@@ -16,7 +18,8 @@
  *       {@link io.albis.scan.ValueChecksum}: integers, dates, timestamps (µs) and decimals of up to
  *       18 digits as their (unscaled) long, floats and doubles by raw bits, wider decimals as low
  *       plus high 128-bit word ({@link io.albis.bench.format.peer.DecimalWords}), strings and
- *       binaries by their bytes; logical bytes as DESIGN §7 counts them.</li>
+ *       binaries by their bytes; logical bytes as DESIGN §7 counts them. Lists and maps by their
+ *       counts and the values inside ({@link io.albis.bench.format.peer.NestedColumnSum}).</li>
  *   <li>Filter: {@code column <= max} on an int or long column, applied strictly row by row in
  *       each adapter's batch loop (a selection vector, then the columns over the selected rows),
  *       whatever the format's own pushdown skipped before.</li>

@@ -54,11 +54,20 @@ class ArrowUnsafeFormatTest {
 
     @Test
     void withItsFlagsInAChildJvmItAgreesWithTheAlbisScan() throws Exception {
-        AlbisTable table = PeerTables.write(dir.resolve("t"), 12_000, 5_000, 20261121L);
+        agreesInAChildJvm(PeerTables.write(dir.resolve("t"), 12_000, 5_000, 20261121L), PeerFormatContract.specs());
+    }
+
+    @Test
+    void withItsFlagsInAChildJvmItReadsListsAndMapsAsTheAlbisScan() throws Exception {
+        agreesInAChildJvm(PeerTables.writeNested(dir.resolve("t"), 12_000, 5_000, 20261124L),
+                PeerFormatContract.nestedSpecs());
+    }
+
+    private void agreesInAChildJvm(AlbisTable table, List<ReadSpec> readSpecs) throws Exception {
         Path data = dir.resolve("arrow");
         new ArrowUnsafeFormat().write(table, data, "none");
         List<String> specs = new ArrayList<>();
-        for (ReadSpec s : PeerFormatContract.specs()) {
+        for (ReadSpec s : readSpecs) {
             specs.add(ArrowUnsafeChild.encode(s));
         }
         List<String> lines = runChild(data, specs);

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
+import io.albis.read.AlbisReader;
+import io.albis.read.ReadOptions;
 import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
@@ -39,6 +42,7 @@ public abstract class PeerFormatContract {
 
     private Path dir;
     private AlbisTable table;
+    private AlbisTable nested;
     private final Map<String, Path> written = new HashMap<>();
 
     /** The adapter under test. */
@@ -51,6 +55,7 @@ public abstract class PeerFormatContract {
     void writeTable() throws IOException {
         dir = Files.createTempDirectory("peer-" + getClass().getSimpleName());
         table = PeerTables.write(dir.resolve("source"), ROWS, ROW_GROUP_ROWS, 20261121L);
+        nested = PeerTables.writeNested(dir.resolve("nested-source"), ROWS, ROW_GROUP_ROWS, 20261124L);
     }
 
     @AfterAll
@@ -98,9 +103,26 @@ public abstract class PeerFormatContract {
         return specs;
     }
 
+    /** Specs of the nested table ({@link PeerTables#nestedSchema()}). */
+    public static List<ReadSpec> nestedSpecs() {
+        return List.of(
+                ReadSpec.all(),
+                ReadSpec.columns(List.of("ints")),
+                ReadSpec.columns(List.of("counts", "names", "i")),
+                ReadSpec.columns(List.of("codes")),
+                // Rows left out by a filter: the elements of the rest are read by their positions.
+                ReadSpec.all().withFilterAtMost("i", 0),
+                ReadSpec.columns(List.of("counts", "ints")).withFilterAtMost("id", 6_000),
+                ReadSpec.columns(List.of()).withFilterAtMost("i", 0));
+    }
+
     /** Reads with the adapter and asserts agreement with the Albis scan of the source. */
     protected void assertAgrees(Path data, ReadSpec spec, int threads) throws IOException {
-        ScanResult expected = ChecksumScan.scan(table, PeerTables.options(spec), threads);
+        assertAgrees(table, data, spec, threads);
+    }
+
+    private void assertAgrees(AlbisTable source, Path data, ReadSpec spec, int threads) throws IOException {
+        ScanResult expected = ChecksumScan.scan(source, PeerTables.options(spec), threads);
         ScanResult actual = format().read(data, spec, threads);
         String what = format().name() + " " + spec + " on " + threads + " thread(s)";
         assertEquals(expected.rows(), actual.rows(), what + ": rows");
@@ -120,6 +142,36 @@ public abstract class PeerFormatContract {
                 }
             }
         }
+    }
+
+    @Test
+    void listsAndMapsAgreeWithTheAlbisScan() throws IOException {
+        assumeTrue(format().readsListsAndMaps(), format().name() + " does not read lists and maps");
+        for (String codec : format().codecs()) {
+            Path data = dir.resolve(format().dataFormat() + "-nested-" + codec);
+            format().write(nested, data, codec);
+            for (ReadSpec spec : nestedSpecs()) {
+                for (int threads = 1; threads <= 2; threads++) {
+                    assertAgrees(nested, data, spec, threads);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theNestedTableIsNotTrivial() throws IOException {
+        ScanResult all = ChecksumScan.scan(nested, PeerTables.options(ReadSpec.all()), 1);
+        assertEquals(ROWS, all.rows());
+        long topLevel = 0;
+        try (AlbisReader r = nested.newReader(ReadOptions.all())) {
+            while (r.advance()) {
+                for (int c = 0; c < r.columnCount(); c++) {
+                    topLevel += r.isNull(c) ? 1 : 0;
+                }
+            }
+        }
+        assertTrue(topLevel > 0 && all.nulls() > 2 * topLevel, "nulls inside lists and maps: " + all.nulls()
+                + " in all, " + topLevel + " of whole values");
     }
 
     @Test

@@ -45,12 +45,12 @@ class PeerHelpersTest {
         }
         for (BigInteger v : values) {
             byte[] be = v.toByteArray();
-            assertEquals(expectedWords(v), DecimalWords.ofBigEndian(be, 0, be.length), v.toString());
+            assertEquals(expectedWords(v), ValueChecksum.ofBigEndian(be, 0, be.length), v.toString());
             // Sign-extended input (as fixed-length Parquet decimals are) gives the same words.
             byte[] padded = new byte[be.length + 3];
             java.util.Arrays.fill(padded, 0, 3, (byte) (v.signum() < 0 ? -1 : 0));
             System.arraycopy(be, 0, padded, 3, be.length);
-            assertEquals(expectedWords(v), DecimalWords.ofBigEndian(padded, 0, padded.length), v + " padded");
+            assertEquals(expectedWords(v), ValueChecksum.ofBigEndian(padded, 0, padded.length), v + " padded");
             if (v.bitLength() < 64) {
                 assertEquals(v.longValue(), DecimalWords.ofBigEndian(padded, 0, padded.length, 18), v + " as a long");
             }

@@ -112,6 +112,74 @@ public final class PeerTables {
         return AlbisTable.open(path.toString());
     }
 
+    /**
+     * The nested table: a sorted id and a nullable int for filters, {@code ints list<int>},
+     * {@code counts map<string, long>}, {@code names list<string not null>} (a column that is never
+     * null) and {@code codes map<long, int not null>}: nulls at every level where the type allows
+     * them, empty lists and maps, and now and then more than 64 elements (a second word of null bits).
+     */
+    public static Schema nestedSchema() {
+        return Schema.builder()
+                .column("id", DataType.LONG, false)
+                .column("i", DataType.INT)
+                .column("ints", DataType.list(DataType.INT, true))
+                .column("counts", DataType.map(DataType.STRING, DataType.LONG, true))
+                .column("names", DataType.list(DataType.STRING, false), false)
+                .column("codes", DataType.map(DataType.LONG, DataType.INT, false))
+                .build();
+    }
+
+    /** Writes {@code rows} seeded random rows of {@link #nestedSchema()}, a row group every {@code rowGroupRows} rows. */
+    public static AlbisTable writeNested(Path path, int rows, long rowGroupRows, long seed) throws IOException {
+        Random r = new Random(seed);
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, path.toString(), nestedSchema(),
+                WriterOptions.defaults().withSegmentSize(64 << 10).withRowGroupRows(rowGroupRows))) {
+            for (int row = 0; row < rows; row++) {
+                w.setLong(0, row);
+                if (nonNull(r)) {
+                    w.setInt(1, extremeInt(r));
+                }
+                if (nonNull(r)) {
+                    java.util.List<Integer> ints = new java.util.ArrayList<>();
+                    for (int k = length(r); k > 0; k--) {
+                        ints.add(nonNull(r) ? extremeInt(r) : null);
+                    }
+                    w.setList(2, ints);
+                }
+                if (nonNull(r)) {
+                    java.util.Map<String, Long> counts = new java.util.LinkedHashMap<>();
+                    for (int k = length(r); k > 0; k--) {
+                        counts.put(new String(text(r), StandardCharsets.UTF_8) + k, nonNull(r) ? r.nextLong() : null);
+                    }
+                    w.setMap(3, counts);
+                }
+                java.util.List<String> names = new java.util.ArrayList<>();
+                for (int k = length(r); k > 0; k--) {
+                    names.add(new String(text(r), StandardCharsets.UTF_8));
+                }
+                w.setList(4, names);
+                if (nonNull(r)) {
+                    java.util.Map<Long, Integer> codes = new java.util.LinkedHashMap<>();
+                    for (int k = length(r); k > 0; k--) {
+                        codes.put(r.nextLong(), r.nextInt());
+                    }
+                    w.setMap(5, codes);
+                }
+                w.nextRow();
+            }
+        }
+        return AlbisTable.open(path.toString());
+    }
+
+    /** Elements of a list or map: mostly a few, now and then none or more than 64. */
+    private static int length(Random r) {
+        return switch (r.nextInt(12)) {
+            case 0 -> 0;
+            case 1 -> 65 + r.nextInt(70);
+            default -> 1 + r.nextInt(6);
+        };
+    }
+
     private static boolean nonNull(Random r) {
         return r.nextInt(5) != 0;
     }

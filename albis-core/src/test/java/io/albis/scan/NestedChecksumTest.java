@@ -1,0 +1,273 @@
+package io.albis.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.albis.filter.Predicate;
+import io.albis.filter.Predicates;
+import io.albis.read.AlbisReader;
+import io.albis.read.ReadOptions;
+import io.albis.schema.DataType;
+import io.albis.schema.Field;
+import io.albis.schema.Schema;
+import io.albis.storage.LocalStorage;
+import io.albis.table.AlbisTable;
+import io.albis.testing.RandomTables;
+import io.albis.testing.RowWriting;
+import io.albis.write.AlbisWriter;
+import io.albis.write.WriterOptions;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The checksum of lists and maps (ValueChecksum's rules): {@link ChecksumScan}, which sums them in
+ * place by address, and {@link NestedChecksum}, which sums them through the reader's views, both
+ * give what the rules give computed from the Java values written, on random nested types (lists
+ * and maps of every leaf type, structs, lists and maps inside, nulls at every level) in random
+ * column-group layouts, with projection and filters.
+ */
+class NestedChecksumTest {
+    @TempDir
+    Path dir;
+
+    /** FORMAT.md's examples: {@code [7, null]} and {@code {"a": 1}}, summed by hand. */
+    @Test
+    void theFormatExamplesSumAsTheRulesSay() throws IOException {
+        Schema schema = Schema.builder()
+                .column("l", DataType.list(DataType.INT, true))
+                .column("m", DataType.map(DataType.STRING, DataType.LONG, true))
+                .build();
+        String t = dir.resolve("examples").toString();
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults())) {
+            List<Integer> list = new ArrayList<>();
+            list.add(7);
+            list.add(null);
+            w.setList(0, list);
+            w.setMap(1, Map.of("a", 1L));
+            w.nextRow();
+        }
+        // list: count 2 + 7, one null; map: count 1 + key (length 1 + byte 0x61) + value 1.
+        long sum = (2 + 7) + (1 + (1 + 0x61) + 1);
+        ScanResult r = ChecksumScan.scan(AlbisTable.open(t), ReadOptions.all(), 1);
+        assertEquals(1, r.rows());
+        assertEquals(1, r.nulls());
+        assertEquals(4 + 1 + 8, r.logicalBytes());
+        assertEquals(sum + ValueChecksum.NULL_WEIGHT, r.checksum());
+        assertEquals(new Totals(1, 1, 13, sum + ValueChecksum.NULL_WEIGHT),
+                throughViews(AlbisTable.open(t), ReadOptions.all()));
+    }
+
+    /**
+     * A string inside a list without the padding writers add (the format does not require it):
+     * the scan reads its last word byte by byte there, not past the value.
+     */
+    @Test
+    void anUnpaddedStringAtTheEndOfAValueSumsAsAPaddedOne() throws IOException {
+        DataType type = DataType.list(DataType.STRING, true);
+        Schema schema = Schema.builder().column("l", type).build();
+        String t = dir.resolve("unpadded").toString();
+        byte[] text = "abcdefghij".getBytes(StandardCharsets.US_ASCII);
+        java.nio.ByteBuffer value = java.nio.ByteBuffer.allocate(24 + text.length).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putLong(1).putLong(0).putLong(24L << 32 | text.length).put(text);
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults())) {
+            w.setNestedBytes(0, value.array(), 0, value.capacity());
+            w.nextRow();
+            w.setList(0, List.of("abcdefghij"));
+            w.nextRow();
+        }
+        Rules rules = new Rules();
+        rules.value(List.of("abcdefghij"), type);
+        long sum = 2 * rules.sum;
+        ScanResult r = ChecksumScan.scan(AlbisTable.open(t), ReadOptions.all(), 1);
+        assertEquals(new Totals(2, 0, 20, sum), new Totals(r.rows(), r.nulls(), r.logicalBytes(), r.checksum()));
+        assertEquals(new Totals(2, 0, 20, sum), throughViews(AlbisTable.open(t), ReadOptions.all()));
+    }
+
+    @Test
+    void scanAndViewsAgreeWithTheRulesOnRandomNestedTables() throws IOException {
+        for (long seed = 0; seed < 60; seed++) {
+            RandomTables gen = new RandomTables(seed);
+            Random rnd = gen.random();
+            List<Field> fields = new ArrayList<>();
+            fields.add(Field.of("i", DataType.INT));
+            for (int k = 0, n = 1 + rnd.nextInt(3); k < n; k++) {
+                fields.add(new Field("n" + k, gen.randomNestedType(0), rnd.nextBoolean()));
+            }
+            if (rnd.nextBoolean()) {
+                fields.add(Field.of("s", DataType.STRING));
+            }
+            RandomTables.Grouping grouping = RandomTables.Grouping.values()[rnd.nextInt(3)];
+            Schema schema = gen.schema(fields, grouping);
+            List<Object[]> rows = gen.randomRows(schema, rnd.nextInt(300), RandomTables.DataProfile.typical());
+            String t = dir.resolve("t" + seed).toString();
+            try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema,
+                    WriterOptions.defaults().withSegmentSize(rnd.nextBoolean() ? 256 + rnd.nextInt(3800) : 64 << 10).withRowGroupRows(1 + rnd.nextInt(200)))) {
+                for (Object[] row : rows) {
+                    for (int c = 0; c < row.length; c++) {
+                        w.setValue(c, row[c]);
+                    }
+                    w.nextRow();
+                }
+            }
+            AlbisTable table = AlbisTable.open(t);
+
+            List<Integer> projected = new ArrayList<>();
+            for (int c = 0; c < fields.size(); c++) {
+                if (rnd.nextInt(3) > 0) {
+                    projected.add(c);
+                }
+            }
+            if (projected.isEmpty()) {
+                projected.add(fields.size() - 1);
+            }
+            int filter = rnd.nextInt(3);
+            int limit = rnd.nextInt(200) - 100;
+            Predicate predicate = switch (filter) {
+                case 1 -> Predicates.lt("i", limit);
+                case 2 -> Predicates.isNotNull("n0");
+                default -> null;
+            };
+            ReadOptions options = ReadOptions.all().withColumns(projected.stream().map(c -> fields.get(c).name()).toList())
+                    .withFilter(predicate);
+            String what = "seed " + seed + " " + schema.fields() + " " + grouping + " columns " + projected + " " + predicate;
+
+            Totals expected = new Totals(0, 0, 0, 0);
+            for (Object[] row : rows) {
+                boolean keep = switch (filter) {
+                    case 1 -> row[0] != null && (Integer) row[0] < limit;
+                    case 2 -> row[1] != null;
+                    default -> true;
+                };
+                if (keep) {
+                    Rules rules = new Rules();
+                    for (int c : projected) {
+                        rules.value(row[c], fields.get(c).type());
+                    }
+                    expected = expected.plus(new Totals(1, rules.nulls, rules.bytes, rules.sum + rules.nulls * ValueChecksum.NULL_WEIGHT));
+                }
+            }
+            ScanResult scan = ChecksumScan.scan(table, options, 1 + rnd.nextInt(3));
+            assertEquals(expected, new Totals(scan.rows(), scan.nulls(), scan.logicalBytes(), scan.checksum()), "scan, " + what);
+            assertEquals(expected, throughViews(table, options), "views, " + what);
+        }
+    }
+
+    /** The reader's row iterator: flat values by the rules, lists and maps through their views into a {@link NestedChecksum}. */
+    private static Totals throughViews(AlbisTable table, ReadOptions options) throws IOException {
+        NestedChecksum nested = new NestedChecksum();
+        long rows = 0;
+        long nulls = 0;
+        long bytes = 0;
+        long sum = 0;
+        try (AlbisReader r = table.newReader(options)) {
+            while (r.advance()) {
+                rows++;
+                for (int c = 0; c < r.columnCount(); c++) {
+                    DataType t = r.column(c).type();
+                    if (r.isNull(c)) {
+                        nulls++;
+                    } else if (t.id() == io.albis.schema.TypeId.LIST) {
+                        nested.add(r.getList(c));
+                    } else if (t.id() == io.albis.schema.TypeId.MAP) {
+                        nested.add(r.getMap(c));
+                    } else {
+                        Rules rules = new Rules();
+                        rules.value(r.getValue(c), t);
+                        sum += rules.sum;
+                        bytes += rules.bytes;
+                    }
+                }
+            }
+        }
+        nulls += nested.nulls();
+        return new Totals(rows, nulls, bytes + nested.logicalBytes(), sum + nested.sum() + nulls * ValueChecksum.NULL_WEIGHT);
+    }
+
+    private record Totals(long rows, long nulls, long logicalBytes, long checksum) {
+        Totals plus(Totals o) {
+            return new Totals(rows + o.rows, nulls + o.nulls, logicalBytes + o.logicalBytes, checksum + o.checksum);
+        }
+    }
+
+    /** ValueChecksum's rules over Java values as the writer takes them (a struct inside a list or map is a Map by field name). */
+    private static final class Rules {
+        long sum;
+        long nulls;
+        long bytes;
+
+        void value(Object v, DataType t) {
+            if (v == null) {
+                nulls++;
+                return;
+            }
+            switch (t.id()) {
+                case BOOLEAN -> add((Boolean) v ? 1 : 0, 1);
+                case BYTE -> add((Byte) v, 1);
+                case SHORT -> add((Short) v, 2);
+                case INT -> add((Integer) v, 4);
+                case DATE -> add(((LocalDate) v).toEpochDay(), 4);
+                case LONG -> add((Long) v, 8);
+                case FLOAT -> add(Float.floatToRawIntBits((Float) v), 4);
+                case DOUBLE -> add(Double.doubleToRawLongBits((Double) v), 8);
+                case TIMESTAMP -> add(RowWriting.micros((Instant) v), 8);
+                case TIMESTAMP_NTZ -> add(RowWriting.micros(((LocalDateTime) v).toInstant(ZoneOffset.UTC)), 8);
+                case DECIMAL -> {
+                    BigInteger u = ((BigDecimal) v).setScale(t.scale()).unscaledValue();
+                    add(t.isWideDecimal() ? u.longValue() + u.shiftRight(64).longValue() : u.longValueExact(), t.fixedWidth());
+                }
+                case STRING -> bytes(((String) v).getBytes(StandardCharsets.UTF_8));
+                case BINARY -> bytes((byte[]) v);
+                case LIST -> {
+                    List<?> list = (List<?>) v;
+                    sum += list.size();
+                    for (Object e : list) {
+                        value(e, t.elementField().type());
+                    }
+                }
+                case MAP -> {
+                    Map<?, ?> map = (Map<?, ?>) v;
+                    sum += map.size();
+                    for (Map.Entry<?, ?> e : map.entrySet()) {
+                        value(e.getKey(), t.keyField().type());
+                        value(e.getValue(), t.valueField().type());
+                    }
+                }
+                case STRUCT -> {
+                    Map<?, ?> struct = (Map<?, ?>) v;
+                    for (Field f : t.fields()) {
+                        value(struct.get(f.name()), f.type());
+                    }
+                }
+            }
+        }
+
+        private void add(long word, int logical) {
+            sum += word;
+            bytes += logical;
+        }
+
+        private void bytes(byte[] b) {
+            sum += b.length;
+            for (int i = 0; i < b.length; i += 8) {
+                long w = 0;
+                for (int k = 0; k < 8 && i + k < b.length; k++) {
+                    w |= (b[i + k] & 0xffL) << (8 * k);
+                }
+                sum += w;
+            }
+            bytes += b.length;
+        }
+    }
+}

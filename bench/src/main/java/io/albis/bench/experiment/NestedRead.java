@@ -1,0 +1,54 @@
+package io.albis.bench.experiment;
+
+import io.albis.bench.dataset.NestedTable;
+import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.albis.AlbisLayout;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Experiment 9: a table of an {@code array<int>} and a {@code map<string, long>} column
+ * ({@link NestedTable}), read whole and one column at a time by the formats that read lists and
+ * maps ({@link BenchFormat#readsListsAndMaps()}); Albis as a row store and as one column per group.
+ */
+public final class NestedRead implements Experiment {
+    static final List<String> ALBIS_LAYOUTS = List.of(AlbisLayout.DEFAULT.variant(),
+            AlbisLayout.withColumnsPerGroup(1).variant());
+
+    @Override
+    public int number() {
+        return 9;
+    }
+
+    @Override
+    public String name() {
+        return "nested";
+    }
+
+    @Override
+    public String title() {
+        return "Lists and maps: array<int> and map<string, long> columns, about 2% nulls at each level, uncompressed";
+    }
+
+    @Override
+    public List<Case> cases(Context context) {
+        NestedTable dataset = NestedTable.atScale(context.settings().scale());
+        List<Case> out = new ArrayList<>();
+        List<ReadSpec> specs = List.of(ReadSpec.all(), ReadSpec.columns(List.of(NestedTable.INTS)),
+                ReadSpec.columns(List.of(NestedTable.COUNTS)));
+        List<String> points = List.of("both", NestedTable.INTS, NestedTable.COUNTS);
+        for (int i = 0; i < specs.size(); i++) {
+            context.addReads(out, number(), points.get(i), i, dataset, specs.get(i), false, ALBIS_LAYOUTS,
+                    BenchFormat::readsListsAndMaps);
+        }
+        return out;
+    }
+
+    @Override
+    public void chart(List<CaseResult> results, Path png) throws IOException {
+        Charts.save(Charts.pointsByFormat(title(), "columns read", results), png);
+    }
+}

@@ -1,0 +1,48 @@
+package io.albis.bench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.bench.TestData;
+import io.albis.bench.dataset.NestedTable;
+import io.albis.bench.format.BenchFormat;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Experiment 9 in miniature, in process: every format that reads lists and maps (and no other)
+ * reads the table whole and a column at a time, Albis in both layouts, and agrees with the source's
+ * data; the CSV and the chart are written. Keeps the experiment from rotting; asserts no timings.
+ */
+class NestedReadTest {
+
+    @Test
+    void listsAndMapsAreReadByEveryFormatThatReadsThem(@TempDir Path out) throws IOException {
+        ResultFiles.runHarness("--experiments", "9", "--scale", Double.toString(TestData.STORE_SALES_SCALE),
+                "--in-process", "--forks", "1", "--warmup", "0", "--repeat", "1", "--threads", "1,2",
+                "--data", TestData.root().toString(), "--out", out.toString());
+        List<CSVRecord> rows = ResultFiles.rows(out, new NestedRead());
+
+        Set<String> readers = FormatSet.load(null).withoutFormatsNeedingJvmArgs().selected().stream()
+                .filter(BenchFormat::readsListsAndMaps).map(BenchFormat::name).collect(Collectors.toSet());
+        assertEquals(readers, rows.stream().map(r -> r.get("format")).collect(Collectors.toSet()), "formats measured");
+        assertTrue(readers.containsAll(List.of("albis", "albis-binary", "parquet-spark", "orc", "arrow")), "readers: " + readers);
+        assertEquals(Set.of("both", NestedTable.INTS, NestedTable.COUNTS),
+                rows.stream().map(r -> r.get("point")).collect(Collectors.toSet()), "points");
+        assertEquals(Set.of("", "cg1"), rows.stream().filter(r -> r.get("format").equals("albis-binary"))
+                .map(r -> r.get("variant")).collect(Collectors.toSet()), "Albis layouts");
+        for (CSVRecord r : rows) {
+            assertTrue(Set.of("ok", "baseline").contains(r.get("check")), r.toString());
+            assertEquals(NestedTable.atScale(TestData.STORE_SALES_SCALE).key(), r.get("dataset"));
+            assertNotEquals("0", r.get("rows"), r.toString());
+            assertNotEquals("0", r.get("logical_bytes"), r.toString());
+        }
+    }
+}
