@@ -61,9 +61,9 @@ public final class NestedCheck {
             long elements = start + NestedFormat.arrayHeader(n);
             for (int i = 0; i < n; i++) {
                 if ((DirectMemory.getByte(base, nullBits + (i >>> 3)) & (1 << (i & 7))) == 0) {
-                    String p = pointee(base, start, size, variableStart, elements + 8L * i, t, what + " element " + i);
+                    String p = pointee(base, start, size, variableStart, elements + 8L * i, t);
                     if (p != null) {
-                        return p;
+                        return what + " element " + i + " " + p;
                     }
                 }
             }
@@ -105,32 +105,41 @@ public final class NestedCheck {
                 return what + " field '" + field.name() + "' is null but may not be";
             }
             if (!isNull && NestedFormat.isPointer(field.type())) {
-                String p = pointee(base, start, size, fixed, fieldsAt + 8L * f, field.type(), what + " field '"
-                        + field.name() + "'");
+                String p = pointee(base, start, size, fixed, fieldsAt + 8L * f, field.type());
                 if (p != null) {
-                    return p;
+                    return what + " field '" + field.name() + "' " + p;
                 }
             }
         }
         return null;
     }
 
-    /** Checks the pointer at {@code slot} of a container at {@code start} and, for a nested value, what it points to. */
-    private static String pointee(Object base, long start, int size, long variableStart, long slot, DataType t, String what) {
+    /**
+     * Checks the pointer at {@code slot} of a container at {@code start} and, for a nested value,
+     * what it points to. The problem it returns is worded to follow the element's or field's name,
+     * which the caller puts in front only when there is one: the check runs for every pointer of
+     * every row read, so it builds no text on the way.
+     */
+    private static String pointee(Object base, long start, int size, long variableStart, long slot, DataType t) {
         long p = DirectMemory.getLong(base, slot);
         long offset = p >>> 32;
         int length = (int) p;
         if (length < 0 || offset < variableStart || offset > size - (long) length) {
-            return what + " (offset " + offset + ", size " + length + ") lies outside its container's "
+            return "(offset " + offset + ", size " + length + ") lies outside its container's "
                     + (size - variableStart) + "-byte variable part";
         }
         return switch (t.id()) {
-            case DECIMAL -> length >= 1 && length <= 16 ? null : what + " is a decimal of " + length + " bytes, not 1..16";
-            case LIST -> array(base, start + offset, length, t.elementField(), what);
-            case MAP -> map(base, start + offset, length, t);
-            case STRUCT -> struct(base, start + offset, length, t, what);
+            case DECIMAL -> length >= 1 && length <= 16 ? null : "is a decimal of " + length + " bytes, not 1..16";
+            case LIST -> array(base, start + offset, length, t.elementField(), "holds a list");
+            case MAP -> inner(map(base, start + offset, length, t));
+            case STRUCT -> struct(base, start + offset, length, t, "holds a struct");
             default -> null;
         };
+    }
+
+    /** A map's problem, worded to follow the name of the element or field holding it. */
+    private static String inner(String mapProblem) {
+        return mapProblem == null ? null : "holds a " + mapProblem;
     }
 
     /** True when any of the first {@code n} bits at {@code at} is set. */
