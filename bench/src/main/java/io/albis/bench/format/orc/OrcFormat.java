@@ -6,7 +6,6 @@ import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
 import io.albis.bench.PartFiles;
 import io.albis.bench.format.peer.PartitionedRead;
-import io.albis.bench.format.peer.NestedTables;
 import io.albis.bench.format.peer.PartitionedWrite;
 import io.albis.convert.AlbisToOrc;
 import io.albis.convert.ConvertOptions;
@@ -20,8 +19,7 @@ import org.apache.orc.CompressionKind;
 
 /**
  * ORC: written by orc-core's writer through {@link AlbisToOrc}, one file per source row group with
- * orc-core's default stripe size and row index stride (a table with lists or maps through
- * {@link NestedOrcWriter}, {@link NestedTables}); read batch by batch ({@link OrcPartReader}).
+ * orc-core's default stripe size and row index stride (lists and maps included); read batch by batch ({@link OrcPartReader}).
  */
 public final class OrcFormat implements BenchFormat {
     static final String EXT = "orc";
@@ -50,9 +48,6 @@ public final class OrcFormat implements BenchFormat {
             case Codecs.ZSTD -> CompressionKind.ZSTD;
             default -> throw new IllegalArgumentException(name() + ": unknown codec '" + codec + "'; use one of " + CODECS);
         };
-        if (NestedTables.hasListOrMap(source)) {
-            return PartitionedWrite.run(source, dir, EXT, name(), new NestedOrcWriter(kind));
-        }
         return PartitionedWrite.run(source, dir, EXT, name(),
                 (table, rg, file) -> AlbisToOrc.convert(table, rg, file.toString(), ConvertOptions.defaults(), kind));
     }

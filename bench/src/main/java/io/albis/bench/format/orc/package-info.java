@@ -15,8 +15,7 @@
  * filtering ({@code allowSARGToFilter}, selected vectors) is left off, the adapter filters rows
  * itself.
  *
- * <p>Lists and maps: written by {@link io.albis.bench.format.orc.NestedOrcWriter} (orc-core's
- * writer, the same defaults), read from the batch's {@code ListColumnVector} and
+ * <p>Lists and maps: written by {@link io.albis.convert.AlbisToOrc} like every other column, read from the batch's {@code ListColumnVector} and
  * {@code MapColumnVector}: offsets and lengths over child vectors whose values are read like a
  * column's.
  */

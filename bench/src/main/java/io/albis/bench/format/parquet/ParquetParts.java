@@ -2,7 +2,6 @@ package io.albis.bench.format.parquet;
 
 import io.albis.bench.format.Codecs;
 import io.albis.bench.format.WriteResult;
-import io.albis.bench.format.peer.NestedTables;
 import io.albis.bench.format.peer.PartitionedWrite;
 import io.albis.convert.AlbisToParquet;
 import io.albis.convert.ConvertOptions;
@@ -15,8 +14,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * The Parquet copy both Parquet readers read: one file per source row group, written by
  * parquet-java through {@link AlbisToParquet} with parquet-java's defaults (128 MiB row groups,
- * 1 MiB pages, dictionary encoding on, v1 pages); a table with lists or maps through
- * {@link NestedParquetWriter} with the same defaults ({@link NestedTables}).
+ * 1 MiB pages, dictionary encoding on, v1 pages), lists and maps included.
  */
 final class ParquetParts {
     static final String EXT = "parquet";
@@ -27,9 +25,6 @@ final class ParquetParts {
 
     static WriteResult write(AlbisTable source, Path dir, String codec, String format) throws IOException {
         CompressionCodecName c = codec(codec, format);
-        if (NestedTables.hasListOrMap(source)) {
-            return PartitionedWrite.run(source, dir, EXT, format, new NestedParquetWriter(c));
-        }
         return PartitionedWrite.run(source, dir, EXT, format,
                 (table, rg, file) -> AlbisToParquet.convert(table, rg, file.toString(), ConvertOptions.defaults(), c));
     }

@@ -1,9 +1,8 @@
 /**
  * Parquet peers. Both read the same files, written by parquet-java through
  * {@link io.albis.convert.AlbisToParquet} with parquet-java's defaults: 128 MiB row groups, 1 MiB
- * pages, dictionary encoding, v1 pages; codecs none (uncompressed), snappy, zstd. Tables with
- * lists and maps are written with the same defaults by
- * {@link io.albis.bench.format.parquet.NestedParquetWriter} (standard three-level lists, maps).
+ * pages, dictionary encoding, v1 pages; codecs none (uncompressed), snappy, zstd; lists and maps
+ * as standard three-level LIST and MAP.
  *
  * <ul>
  *   <li>{@code parquet-spark} ({@link io.albis.bench.format.parquet.ParquetSparkFormat}): Spark

@@ -5,9 +5,8 @@
  *   <li>Files: one part file per source row group, {@code part-00000.<ext>}, ... in row-group
  *       order ({@link io.albis.bench.PartFiles}), written into an empty directory; the
  *       peers are measured on flat tables, so struct columns are refused
- *       ({@link io.albis.bench.format.peer.PartitionedWrite}). A list or map is one column; the
- *       Parquet and ORC peers write tables with them through writers of their own
- *       ({@link io.albis.bench.format.peer.NestedTables}).</li>
+ *       ({@link io.albis.bench.format.peer.PartitionedWrite}). A list or map is one column, which
+ *       the Parquet and ORC peers write through albis-convert like any other.</li>
  *   <li>Threads: thread t reads files t, t + threads, ..., like the Albis scan with row groups
  *       ({@link io.albis.bench.format.peer.PartitionedRead}); the time is the wall time of the
  *       whole read.</li>
