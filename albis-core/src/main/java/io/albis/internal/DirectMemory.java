@@ -77,10 +77,7 @@ public final class DirectMemory {
 
     /** Copies {@code length} bytes at {@code address} into {@code dst} at {@code at} (checked against {@code dst}). */
     public static void copyToArray(long address, byte[] dst, int at, int length) {
-        if (at < 0 || length < 0 || at > dst.length - length) {
-            throw new IndexOutOfBoundsException("copy of " + length + " bytes to " + at + " of an array of " + dst.length);
-        }
-        UNSAFE.copyMemory(null, address, dst, BYTE_ARRAY_OFFSET + at, length);
+        copyToArray(null, address, dst, at, length);
     }
 
     /** The offset of a {@code byte[]}'s element 0, for reads through a base object. */
