@@ -2,8 +2,6 @@ package io.albis.nested;
 
 import io.albis.internal.DirectMemory;
 import io.albis.schema.DataType;
-import io.albis.schema.Field;
-import java.util.List;
 
 /**
  * Checks a stored list or map before anything reads it (docs/FORMAT.md §9): counts that fit the
@@ -19,12 +17,16 @@ public final class NestedCheck {
     /**
      * The first thing wrong with the list or map of type {@code t} whose {@code size} bytes are at
      * {@code base}/{@code start} (see {@link DirectMemory#getLong(Object, long)}), or null when
-     * nothing is. {@code size} bytes must be readable there.
+     * nothing is. {@code size} bytes must be readable there. For values read again and again,
+     * work out the shape once and use {@link #problem(Object, long, int, NestedShape)}.
      */
     public static String problem(Object base, long start, int size, DataType t) {
-        return t.id() == io.albis.schema.TypeId.LIST
-                ? array(base, start, size, t.elementField(), "list")
-                : map(base, start, size, t);
+        return problem(base, start, size, NestedShape.of(t));
+    }
+
+    /** As {@link #problem(Object, long, int, DataType)}, for a list or map of shape {@code s}. */
+    public static String problem(Object base, long start, int size, NestedShape s) {
+        return s.kind == NestedShape.LIST ? array(base, start, size, s.element, "list") : map(base, start, size, s);
     }
 
     /** Checks a value held in {@code bytes[offset, offset + length)}; an IllegalArgumentException says what is wrong. */
@@ -41,37 +43,38 @@ public final class NestedCheck {
         }
     }
 
-    private static String array(Object base, long start, int size, Field element, String what) {
+    private static String array(Object base, long start, int size, NestedShape e, String what) {
         if (size < 8) {
             return what + " of " + size + " bytes is shorter than its element count";
         }
         long count = DirectMemory.getLong(base, start);
-        DataType t = element.type();
-        int width = NestedFormat.elementWidth(t);
+        int width = e.width;
         if (count < 0 || count > size || NestedFormat.arrayFixedPart(count, width) > size) {
             return what + " of " + size + " bytes claims " + count + " elements of " + width + " bytes";
         }
         int n = (int) count;
         long nullBits = start + 8;
-        if (!element.nullable() && anyBitSet(base, nullBits, n)) {
+        boolean anyNull = anyBitSet(base, nullBits, n);
+        if (anyNull && !e.nullable) {
             return what + " has a null element but its elements may not be null";
         }
-        if (NestedFormat.isPointer(t)) {
-            long variableStart = NestedFormat.arrayFixedPart(n, width);
-            long elements = start + NestedFormat.arrayHeader(n);
-            for (int i = 0; i < n; i++) {
-                if ((DirectMemory.getByte(base, nullBits + (i >>> 3)) & (1 << (i & 7))) == 0) {
-                    String p = pointee(base, start, size, variableStart, elements + 8L * i, t);
-                    if (p != null) {
-                        return what + " element " + i + " " + p;
-                    }
+        if (!e.isPointer()) {
+            return null;
+        }
+        long variableStart = NestedFormat.arrayFixedPart(n, width);
+        long elements = start + NestedFormat.arrayHeader(n);
+        for (int i = 0; i < n; i++) {
+            if (!anyNull || (DirectMemory.getByte(base, nullBits + (i >>> 3)) & (1 << (i & 7))) == 0) {
+                String p = pointee(base, start, size, variableStart, elements + 8L * i, e);
+                if (p != null) {
+                    return what + " element " + i + " " + p;
                 }
             }
         }
         return null;
     }
 
-    private static String map(Object base, long start, int size, DataType t) {
+    private static String map(Object base, long start, int size, NestedShape s) {
         if (size < 24) {
             return "map of " + size + " bytes is shorter than its two arrays' counts";
         }
@@ -80,9 +83,9 @@ public final class NestedCheck {
             return "map of " + size + " bytes claims keys of " + keyBytes + " bytes";
         }
         int k = (int) keyBytes;
-        String p = array(base, start + 8, k, t.keyField(), "map keys");
+        String p = array(base, start + 8, k, s.element, "map keys");
         if (p == null) {
-            p = array(base, start + 8 + k, size - 8 - k, t.valueField(), "map values");
+            p = array(base, start + 8 + k, size - 8 - k, s.value, "map values");
         }
         if (p == null && DirectMemory.getLong(base, start + 8) != DirectMemory.getLong(base, start + 8 + k)) {
             p = "map has " + DirectMemory.getLong(base, start + 8) + " keys but " + DirectMemory.getLong(base, start + 8 + k)
@@ -91,23 +94,23 @@ public final class NestedCheck {
         return p;
     }
 
-    private static String struct(Object base, long start, int size, DataType t, String what) {
-        List<Field> fields = t.fields();
-        long fixed = NestedFormat.structFixedPart(fields.size());
+    private static String struct(Object base, long start, int size, NestedShape s, String what) {
+        NestedShape[] fields = s.fields;
+        long fixed = NestedFormat.structFixedPart(fields.length);
         if (fixed > size) {
-            return what + " of " + size + " bytes is shorter than its " + fields.size() + " fields";
+            return what + " of " + size + " bytes is shorter than its " + fields.length + " fields";
         }
-        long fieldsAt = start + NestedFormat.nullBytes(fields.size());
-        for (int f = 0; f < fields.size(); f++) {
-            Field field = fields.get(f);
+        long fieldsAt = start + NestedFormat.nullBytes(fields.length);
+        for (int f = 0; f < fields.length; f++) {
+            NestedShape field = fields[f];
             boolean isNull = (DirectMemory.getByte(base, start + (f >>> 3)) & (1 << (f & 7))) != 0;
-            if (isNull && !field.nullable()) {
-                return what + " field '" + field.name() + "' is null but may not be";
+            if (isNull && !field.nullable) {
+                return what + " field '" + s.fieldNames[f] + "' is null but may not be";
             }
-            if (!isNull && NestedFormat.isPointer(field.type())) {
-                String p = pointee(base, start, size, fixed, fieldsAt + 8L * f, field.type());
+            if (!isNull && field.isPointer()) {
+                String p = pointee(base, start, size, fixed, fieldsAt + 8L * f, field);
                 if (p != null) {
-                    return what + " field '" + field.name() + "' " + p;
+                    return what + " field '" + s.fieldNames[f] + "' " + p;
                 }
             }
         }
@@ -120,7 +123,7 @@ public final class NestedCheck {
      * which the caller puts in front only when there is one: the check runs for every pointer of
      * every row read, so it builds no text on the way.
      */
-    private static String pointee(Object base, long start, int size, long variableStart, long slot, DataType t) {
+    private static String pointee(Object base, long start, int size, long variableStart, long slot, NestedShape e) {
         long p = DirectMemory.getLong(base, slot);
         long offset = p >>> 32;
         int length = (int) p;
@@ -128,12 +131,13 @@ public final class NestedCheck {
             return "(offset " + offset + ", size " + length + ") lies outside its container's "
                     + (size - variableStart) + "-byte variable part";
         }
-        return switch (t.id()) {
-            case DECIMAL -> length >= 1 && length <= 16 ? null : "is a decimal of " + length + " bytes, not 1..16";
-            case LIST -> array(base, start + offset, length, t.elementField(), "holds a list");
-            case MAP -> inner(map(base, start + offset, length, t));
-            case STRUCT -> struct(base, start + offset, length, t, "holds a struct");
-            default -> null;
+        return switch (e.kind) {
+            case NestedShape.BYTES -> null;
+            case NestedShape.WIDE_DECIMAL -> length >= 1 && length <= 16 ? null
+                    : "is a decimal of " + length + " bytes, not 1..16";
+            case NestedShape.LIST -> array(base, start + offset, length, e.element, "holds a list");
+            case NestedShape.MAP -> inner(map(base, start + offset, length, e));
+            default -> struct(base, start + offset, length, e, "holds a struct");
         };
     }
 

@@ -3,6 +3,7 @@ package io.albis.row;
 import io.albis.error.CorruptFileException;
 import io.albis.internal.DirectMemory;
 import io.albis.nested.NestedCheck;
+import io.albis.nested.NestedShape;
 import io.albis.schema.DataType;
 import java.nio.ByteBuffer;
 
@@ -41,8 +42,10 @@ public final class SegmentRows {
     /** Fixed offsets of the string and binary slots, and the slots, for the per-row checks. */
     private final int[] variableOffsets;
     private final int[] variableSlots;
-    /** The type of each variable slot when it is a list or map (checked deeper), else null. */
-    private final DataType[] nestedTypes;
+    /** The shape of each variable slot when it is a list or map (checked deeper), else null. */
+    private final NestedShape[] nestedShapes;
+    /** Each variable slot's {@link RowSlot#nullInfo()}. */
+    private final long[] variableNullInfo;
     private final ByteBuffer noRow;
 
     /** Held so the memory read by address stays alive. */
@@ -75,15 +78,17 @@ public final class SegmentRows {
         this.stride = variable ? 0 : fixedEnd;
         this.variableSlots = layout.variableSlots();
         this.variableOffsets = new int[variableSlots.length];
-        this.nestedTypes = new DataType[variableSlots.length];
-        for (int v = 0; v < variableSlots.length; v++) {
-            variableOffsets[v] = layout.fixedOffset(variableSlots[v]);
-            DataType t = layout.type(variableSlots[v]);
-            nestedTypes[v] = t.isNested() ? t : null;
-        }
+        this.nestedShapes = new NestedShape[variableSlots.length];
+        this.variableNullInfo = new long[variableSlots.length];
         this.slotReaders = new RowSlot[slots];
         for (int s = 0; s < slots; s++) {
             slotReaders[s] = new RowSlot(this, s);
+        }
+        for (int v = 0; v < variableSlots.length; v++) {
+            variableOffsets[v] = layout.fixedOffset(variableSlots[v]);
+            DataType t = layout.type(variableSlots[v]);
+            nestedShapes[v] = t.isNested() ? NestedShape.of(t) : null;
+            variableNullInfo[v] = slotReaders[variableSlots[v]].nullInfo();
         }
         this.noRow = nullRow(layout);
         detach();
@@ -273,8 +278,8 @@ public final class SegmentRows {
                 throw corrupt(at + variableOffsets[v], "string/binary value in slot " + variableSlots[v] + " of row "
                         + row + " (offset " + off + ", size " + size + ") lies outside its row of " + len + " bytes");
             }
-            if (nestedTypes[v] != null && !isNull(variableSlots[v])) {
-                String problem = NestedCheck.problem(null, rowAt + off, size, nestedTypes[v]);
+            if (nestedShapes[v] != null && !RowSlot.isNull(rowAt, variableNullInfo[v])) {
+                String problem = NestedCheck.problem(null, rowAt + off, size, nestedShapes[v]);
                 if (problem != null) {
                     throw corrupt(at + off, "column " + layout.columnName(variableSlots[v]) + ", row " + row + ": "
                             + problem);

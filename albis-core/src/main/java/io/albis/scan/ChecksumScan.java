@@ -1,6 +1,7 @@
 package io.albis.scan;
 
 import io.albis.internal.DirectMemory;
+import io.albis.nested.NestedShape;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
@@ -494,7 +495,7 @@ public final class ChecksumScan {
      * A list or map column of a group: its slot's offset, its null bit (byte offset in the row and
      * mask) and how its values are summed.
      */
-    private record NestedColumn(int offset, int nullByte, int nullMask, NestedScan.Shape shape) {
+    private record NestedColumn(int offset, int nullByte, int nullMask, NestedShape shape) {
         /**
          * The word of the value in the row at {@code row}; 0 when null. Only a value whose null bit
          * is clear was checked by the row codec, so the null bit, not the slot, decides.
@@ -584,7 +585,7 @@ public final class ChecksumScan {
                     case STRING, BINARY -> vars.add(off);
                     case LIST, MAP -> {
                         nested.add(new NestedColumn(off, layout.bitmapOffset() + s / 8, 1 << (s % 8),
-                                NestedScan.Shape.of(t)));
+                                NestedShape.of(t)));
                     }
                     case STRUCT -> { }
                 }

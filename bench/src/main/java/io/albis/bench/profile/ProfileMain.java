@@ -51,6 +51,7 @@ public final class ProfileMain {
               --event E          cpu (default; falls back to itimer when perf events are
                                  unavailable) or itimer
               --interval-us N    sampling interval in microseconds of CPU time (default 1000)
+              --top N            print the N methods with the most samples of their own (default 12)
               --out FILE         the flame graph (default bench/results/profiles/FORMAT.html)
               --root DIR         where bench/ lives, for the defaults above (default .)
             """;
@@ -165,7 +166,7 @@ public final class ProfileMain {
             check(first, r);
         } while (System.nanoTime() < end);
         long samples = profiler.samples();
-        String top = profiler.topMethods(12);
+        String top = profiler.topMethods(o.top);
         String title = o.format + " full read of " + source + " (" + first.rows() + " rows) - event " + event;
         profiler.stop(file, title);
 
@@ -232,6 +233,7 @@ public final class ProfileMain {
         String codec = "none";
         String event = CpuProfiler.CPU;
         long intervalMicros = 1000;
+        int top = 12;
         Path out;
         Path root = Path.of(".");
         boolean list;
@@ -263,6 +265,7 @@ public final class ProfileMain {
                         }
                     }
                     case "--interval-us" -> o.intervalMicros = wholePositive(a, value(args, ++i, a));
+                    case "--top" -> o.top = Math.toIntExact(wholePositive(a, value(args, ++i, a)));
                     case "--out" -> o.out = Path.of(value(args, ++i, a));
                     case "--root" -> o.root = Path.of(value(args, ++i, a));
                     default -> {

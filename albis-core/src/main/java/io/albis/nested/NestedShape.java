@@ -1,0 +1,98 @@
+package io.albis.nested;
+
+import io.albis.schema.DataType;
+import io.albis.schema.Field;
+import java.util.List;
+
+/**
+ * A type as the walks over stored nested values need it (docs/FORMAT.md §6): how a value of it
+ * sits in an array's element area or a struct's field word, and the shapes below it. Worked out
+ * once per column, so that checking and summing a row's lists and maps switch on a small int and
+ * read final fields instead of asking the {@link DataType} for the same facts at every value.
+ */
+public final class NestedShape {
+    // How a value is held: in place, by the width of its slot, or through a pointer. Kinds up to
+    // BOOLEAN1 are in place; the others are pointers.
+    public static final int LONG8 = 0;
+    public static final int INT4 = 1;
+    public static final int SHORT2 = 2;
+    public static final int BYTE1 = 3;
+    public static final int BOOLEAN1 = 4;
+    public static final int BYTES = 5;
+    public static final int WIDE_DECIMAL = 6;
+    public static final int LIST = 7;
+    public static final int MAP = 8;
+    public static final int STRUCT = 9;
+
+    public final DataType type;
+    public final int kind;
+    /** Bytes of one value in an array's element area. */
+    public final int width;
+    /** Logical bytes of one value of a fixed-width type (goodput, docs/FORMAT.md §1); 0 for pointers. */
+    public final int logicalWidth;
+    /** Whether a value of this shape may be null where it is held (false for map keys). */
+    public final boolean nullable;
+    /** A list's element, a map's key. */
+    public final NestedShape element;
+    /** A map's value. */
+    public final NestedShape value;
+    /** A struct's fields, and their names for messages. */
+    public final NestedShape[] fields;
+    public final String[] fieldNames;
+
+    private NestedShape(DataType type, int kind, boolean nullable, NestedShape element, NestedShape value,
+            NestedShape[] fields, String[] fieldNames) {
+        this.type = type;
+        this.kind = kind;
+        this.width = NestedFormat.elementWidth(type);
+        this.logicalWidth = kind <= BOOLEAN1 || kind == WIDE_DECIMAL ? type.logicalWidth() : 0;
+        this.nullable = nullable;
+        this.element = element;
+        this.value = value;
+        this.fields = fields;
+        this.fieldNames = fieldNames;
+    }
+
+    /** The shape of a list or map column's values (or of any type, as a nullable value). */
+    public static NestedShape of(DataType t) {
+        return of(t, true);
+    }
+
+    private static NestedShape of(DataType t, boolean nullable) {
+        return switch (t.id()) {
+            case LIST -> new NestedShape(t, LIST, nullable, of(t.elementField().type(), t.elementField().nullable()),
+                    null, null, null);
+            case MAP -> new NestedShape(t, MAP, nullable, of(t.keyField().type(), false),
+                    of(t.valueField().type(), t.valueField().nullable()), null, null);
+            case STRUCT -> {
+                List<Field> fs = t.fields();
+                NestedShape[] fields = new NestedShape[fs.size()];
+                String[] names = new String[fs.size()];
+                for (int f = 0; f < fields.length; f++) {
+                    fields[f] = of(fs.get(f).type(), fs.get(f).nullable());
+                    names[f] = fs.get(f).name();
+                }
+                yield new NestedShape(t, STRUCT, nullable, null, null, fields, names);
+            }
+            case STRING, BINARY -> new NestedShape(t, BYTES, nullable, null, null, null, null);
+            case BOOLEAN -> new NestedShape(t, BOOLEAN1, nullable, null, null, null, null);
+            default -> {
+                if (t.isWideDecimal()) {
+                    yield new NestedShape(t, WIDE_DECIMAL, nullable, null, null, null, null);
+                }
+                int kind = switch (NestedFormat.elementWidth(t)) {
+                    case 8 -> LONG8;
+                    case 4 -> INT4;
+                    case 2 -> SHORT2;
+                    default -> BYTE1;
+                };
+                yield new NestedShape(t, kind, nullable, null, null, null, null);
+            }
+        };
+    }
+
+    /** True when a value of this shape is a pointer to bytes in a variable part. */
+    public boolean isPointer() {
+        return kind > BOOLEAN1;
+    }
+}
