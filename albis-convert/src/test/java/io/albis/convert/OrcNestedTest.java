@@ -10,6 +10,7 @@ import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
+import io.albis.testing.OrderedMaps;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.TypeDescription;
@@ -72,8 +74,8 @@ class OrcNestedTest {
     }
 
     /**
-     * A union inside a list, a map or a struct held in one reads as the struct a top-level union
-     * converts to ({@code tag}, {@code field0}, ..), with nulls at every level (a null list, map or
+     * A union inside a list, a map (as key or value) or a struct held in one reads as the struct a
+     * top-level union converts to ({@code tag}, {@code field0}, ..), with nulls at every level (a null list, map or
      * struct, a null union, a null value of the chosen alternative), over many batches; written
      * back to ORC it is that struct.
      */
@@ -81,12 +83,13 @@ class OrcNestedTest {
     void unionsInListsMapsAndStructsMatchOrcCore() throws Exception {
         TypeDescription schema = TypeDescription.fromString("struct<id:int,a:array<uniontype<int,string>>,"
                 + "m:map<string,uniontype<bigint,double>>,s:array<struct<u:uniontype<int,string>>>,"
-                + "deep:map<string,struct<u:uniontype<date,array<string>,decimal(30,5)>>>>");
+                + "deep:map<string,struct<u:uniontype<date,array<string>,decimal(30,5)>>>,"
+                + "keys:map<uniontype<int,string>,int>>");
         List<Map<String, Object>> rows = new ArrayList<>();
         // Every kind of null, in the first batch whatever the random rows hold.
         rows.add(unionRow(0, null, null, null));
         rows.add(unionRow(1, Arrays.asList(null, union(0, null), union(1, "x"), union(0, -7)),
-                map("k", null, "n", union(1, null), "p", union(0, Long.MIN_VALUE), "q", union(1, -0.5)),
+                OrderedMaps.of("k", null, "n", union(1, null), "p", union(0, Long.MIN_VALUE), "q", union(1, -0.5)),
                 Arrays.asList(null, struct("u", null), struct("u", union(1, null)), struct("u", union(0, 3)))));
         Random rnd = new Random(9);
         for (int r = rows.size(); r < 3000; r++) {
@@ -121,7 +124,8 @@ class OrcNestedTest {
                     + "m:map<string,struct<tag:tinyint,field0:bigint,field1:double>>,"
                     + "s:array<struct<u:struct<tag:tinyint,field0:int,field1:string>>>,"
                     + "deep:map<string,struct<u:struct<tag:tinyint,field0:date,field1:array<string>,"
-                    + "field2:decimal(30,5)>>>>"), written.getSchema());
+                    + "field2:decimal(30,5)>>>,keys:map<struct<tag:tinyint,field0:int,field1:string>,int>>"),
+                    written.getSchema());
         }
         assertRowsMatch(OrcFixtures.read(back), dir.resolve("tfalse").toString(), "written back to ORC");
     }
@@ -132,8 +136,9 @@ class OrcNestedTest {
         row.put("a", a);
         row.put("m", m);
         row.put("s", s);
-        row.put("deep", map("d", struct("u", union(1, Arrays.asList("e", null), 3)), "n", null, "z", struct("u", null),
-                "w", struct("u", union(2, null, 3))));
+        row.put("deep", OrderedMaps.of("d", struct("u", union(1, Arrays.asList("e", null), 3)), "n", null,
+                "z", struct("u", null), "w", struct("u", union(2, null, 3))));
+        row.put("keys", OrderedMaps.of(union(0, 1), 10, union(1, "1"), null, union(0, null), 30, union(1, null), 40));
         return row;
     }
 
@@ -155,15 +160,6 @@ class OrcNestedTest {
     private static Map<String, Object> struct(String field, Object value) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put(field, value);
-        return m;
-    }
-
-    /** A map of the given keys and values, in this order; values may be null. */
-    private static Map<Object, Object> map(Object... keysAndValues) {
-        Map<Object, Object> m = new LinkedHashMap<>();
-        for (int k = 0; k < keysAndValues.length; k += 2) {
-            m.put(keysAndValues[k], keysAndValues[k + 1]);
-        }
         return m;
     }
 
@@ -290,6 +286,24 @@ class OrcNestedTest {
         for (int row = 0; row < 8; row++) {
             assertEquals(expected, reader.read(row), "row " + row);
         }
+    }
+
+    /** A tag that names no alternative (only a damaged file or another writer's bug has one) is refused naming the union. */
+    @Test
+    void aUnionTagOutsideTheAlternativesIsRefusedNamingThePath() throws Exception {
+        TypeDescription t = TypeDescription.fromString("array<uniontype<int,string>>");
+        ListColumnVector list = (ListColumnVector) t.createRowBatch(4).cols[0];
+        UnionColumnVector union = (UnionColumnVector) list.child;
+        list.offsets[0] = 0;
+        list.lengths[0] = 2;
+        list.childCount = 2;
+        union.tags[0] = 0;
+        ((LongColumnVector) union.fields[0]).vector[0] = 5;
+        union.tags[1] = 2;
+        RejectedValueException e = assertThrows(RejectedValueException.class,
+                () -> new OrcNestedReader("c", t, list).read(0));
+        assertEquals("c.element", e.column());
+        assertTrue(e.getMessage().contains("union tag 2") && e.getMessage().contains("2 alternatives"), e.getMessage());
     }
 
     private static void assertRowsMatch(List<Map<String, Object>> expected, String table, String what) throws Exception {
