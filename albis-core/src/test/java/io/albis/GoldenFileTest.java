@@ -26,6 +26,7 @@ import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
 import io.albis.table.TableVerifier;
+import io.albis.testing.OrderedMaps;
 import io.albis.testing.RowAssertions;
 import io.albis.util.ByteSink;
 import io.albis.write.AlbisWriter;
@@ -281,15 +282,15 @@ class GoldenFileTest {
 
     /** Columns 16..20 of the fixed table, which format 3.0 adds (see {@link #writeFixedTable}). */
     private static final Object[][] NESTED = {
-        {LocalDateTime.parse("2024-02-29T12:00:00.123456"), Arrays.asList(1, null, 3), mapOf("a", 1L, "b", null),
-            List.of(mapOf("k", 1, "v", "x"), mapOf("k", 2, "v", null)),
-            mapOf("p", List.of(new BigDecimal("1.50"), new BigDecimal("-2.25")))},
+        {LocalDateTime.parse("2024-02-29T12:00:00.123456"), Arrays.asList(1, null, 3), OrderedMaps.of("a", 1L, "b", null),
+            List.of(OrderedMaps.of("k", 1, "v", "x"), OrderedMaps.of("k", 2, "v", null)),
+            OrderedMaps.of("p", List.of(new BigDecimal("1.50"), new BigDecimal("-2.25")))},
         {null, null, null, null, null},
-        {LocalDateTime.parse("1969-12-31T23:59:59.999999"), List.of(), mapOf(), List.of(), mapOf("e", List.of())},
-        {null, List.of(Integer.MIN_VALUE), mapOf("k", Long.MAX_VALUE), List.of(mapOf("k", 0, "v", "")),
-            mapOf("n", null, "big", Arrays.asList(new BigDecimal("-123456789012345678901234567.89"), null))},
-        {LocalDateTime.parse("9999-12-31T23:59:59"), sixtyFiveWithTheLastNull(), mapOf("z", -1L),
-            List.of(mapOf("k", -1, "v", "中文")), null},
+        {LocalDateTime.parse("1969-12-31T23:59:59.999999"), List.of(), OrderedMaps.of(), List.of(), OrderedMaps.of("e", List.of())},
+        {null, List.of(Integer.MIN_VALUE), OrderedMaps.of("k", Long.MAX_VALUE), List.of(OrderedMaps.of("k", 0, "v", "")),
+            OrderedMaps.of("n", null, "big", Arrays.asList(new BigDecimal("-123456789012345678901234567.89"), null))},
+        {LocalDateTime.parse("9999-12-31T23:59:59"), sixtyFiveWithTheLastNull(), OrderedMaps.of("z", -1L),
+            List.of(OrderedMaps.of("k", -1, "v", "中文")), null},
         {null, null, null, null, null},
     };
 
@@ -306,15 +307,6 @@ class GoldenFileTest {
         }
         l.add(null);
         return l;
-    }
-
-    /** An ordered map of alternating keys and values (values may be null, unlike Map.of). */
-    private static Map<Object, Object> mapOf(Object... kv) {
-        Map<Object, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
-        }
-        return m;
     }
 
     // ------------------------------------------------------------------ trees and files

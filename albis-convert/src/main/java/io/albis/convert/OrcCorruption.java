@@ -183,7 +183,7 @@ final class OrcCorruption {
         List<TypeDescription> children = t.getChildren() == null ? List.of() : t.getChildren();
         for (int i = 0; i < children.size(); i++) {
             String child = fields != null ? fields.get(i)
-                    : t.getCategory() == TypeDescription.Category.UNION ? OrcSchemas.UNION_FIELD_PREFIX + i
+                    : t.getCategory() == TypeDescription.Category.UNION ? OrcSchemas.unionField(i)
                     : Integer.toString(i);
             name(children.get(i), path.isEmpty() ? child : path + "." + child, names);
         }

@@ -10,13 +10,16 @@ import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.MultiValuedColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
 import org.apache.orc.TypeDescription;
 
 /**
  * Reads the value of an ORC list or map column (lists, maps and structs nested in any
  * combination) out of a batch's vectors as the Java objects {@code AlbisWriter.setValue} takes:
  * a {@link List}, a {@link Map} in ORC's entry order (a key that comes again keeps its first place
- * and its last value), a struct as a map from field name to value. Leaf values go through the same
+ * and its last value), a struct as a map from field name to value, a union as the map of the struct
+ * {@link OrcSchemas} maps it to (the top-level {@code UnionSlot} of {@link OrcRowCopier} fills the
+ * same struct). Leaf values go through the same
  * {@link OrcRowCopier.LeafSlot} as flat columns, into {@link BoxedValues}. Elements sit in the
  * child vectors at {@code offsets[row] .. offsets[row] + lengths[row]}; every vector may be
  * repeating or hold nulls. A null map key is refused.
@@ -59,6 +62,14 @@ final class OrcNestedReader {
                     fields[i] = reader(name + "." + t.getFieldNames().get(i), children.get(i), s.fields[i]);
                 }
                 yield new StructReader(s, t.getFieldNames(), fields);
+            }
+            case UNION -> {
+                UnionColumnVector u = (UnionColumnVector) v;
+                Reader[] alternatives = new Reader[children.size()];
+                for (int i = 0; i < alternatives.length; i++) {
+                    alternatives[i] = reader(name + "." + OrcSchemas.unionField(i), children.get(i), u.fields[i]);
+                }
+                yield new UnionReader(name, u, alternatives);
             }
             default -> new LeafReader(name, t, v);
         };
@@ -169,6 +180,38 @@ final class OrcNestedReader {
             Map<String, Object> out = new LinkedHashMap<>();
             for (int f = 0; f < fields.length; f++) {
                 out.put(names.get(f), fields[f].read(position));
+            }
+            return out;
+        }
+    }
+
+    /** A union: its tag, the chosen alternative's value under that alternative's field, null under the others. */
+    private static final class UnionReader extends Reader {
+        private final String name;
+        private final UnionColumnVector vector;
+        private final Reader[] alternatives;
+        private final String[] fieldNames;
+
+        UnionReader(String name, UnionColumnVector vector, Reader[] alternatives) {
+            this.name = name;
+            this.vector = vector;
+            this.alternatives = alternatives;
+            this.fieldNames = new String[alternatives.length];
+            for (int i = 0; i < fieldNames.length; i++) {
+                fieldNames[i] = OrcSchemas.unionField(i);
+            }
+        }
+
+        @Override
+        Object read(int position) throws IOException {
+            int chosen = OrcRowCopier.alternative(name, vector, position);
+            if (chosen < 0) {
+                return null;
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put(OrcSchemas.UNION_TAG, (byte) chosen);
+            for (int k = 0; k < alternatives.length; k++) {
+                out.put(fieldNames[k], k == chosen ? alternatives[k].read(position) : null);
             }
             return out;
         }

@@ -64,7 +64,7 @@ final class OrcRowCopier {
             tagPath.add(OrcSchemas.UNION_TAG);
             Slot[] alternatives = new Slot[t.getChildren().size()];
             for (int i = 0; i < alternatives.length; i++) {
-                alternatives[i] = slot(OrcSchemas.UNION_FIELD_PREFIX + i, t.getChildren().get(i), path, columnOf, writer,
+                alternatives[i] = slot(OrcSchemas.unionField(i), t.getChildren().get(i), path, columnOf, writer,
                         uv.fields[i]);
             }
             return new UnionSlot(String.join(".", path), column, columnOf.get(tagPath), uv, alternatives, writer);
@@ -88,6 +88,25 @@ final class OrcRowCopier {
 
     static boolean isNull(ColumnVector v, int i) {
         return !v.noNulls && v.isNull[i];
+    }
+
+    /**
+     * The alternative (from 0) a union holds in row {@code row}, or -1 where the union is null: the
+     * tag of the struct {@link OrcSchemas} maps a union to, wherever the union stands.
+     *
+     * @param name the union's path, for the message that refuses a tag naming no alternative
+     */
+    static int alternative(String name, UnionColumnVector v, int row) {
+        int i = index(v, row);
+        if (isNull(v, i)) {
+            return -1;
+        }
+        int chosen = v.tags[i];
+        if (chosen < 0 || chosen >= v.fields.length) {
+            throw new RejectedValueException(name, "union tag " + chosen + ", but the union has "
+                    + v.fields.length + " alternatives");
+        }
+        return chosen;
     }
 
     abstract static class Slot {
@@ -149,15 +168,10 @@ final class OrcRowCopier {
 
         @Override
         void copy(int row) throws IOException {
-            int i = index(vector, row);
-            if (isNull(vector, i)) {
+            int chosen = alternative(name, vector, row);
+            if (chosen < 0) {
                 setNull();
                 return;
-            }
-            int chosen = vector.tags[i];
-            if (chosen < 0 || chosen >= alternatives.length) {
-                throw new RejectedValueException(name, "union tag " + chosen + ", but the union has "
-                        + alternatives.length + " alternatives");
             }
             writer.setByte(tag, (byte) chosen);
             for (int k = 0; k < alternatives.length; k++) {

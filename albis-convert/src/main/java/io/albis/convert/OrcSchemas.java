@@ -32,8 +32,10 @@ import org.apache.orc.TypeDescription;
  * </pre>
  *
  * <p>A union becomes a struct as Hive and Trino show it: {@code tag} holds the number of the
- * alternative a row has (from 0), the {@code field}<i>N</i> of that alternative holds its value
- * and the other fields are null; a null union is a null struct. A file whose root type is not a
+ * alternative a value has (from 0), the {@code field}<i>N</i> of that alternative holds its value
+ * and the other fields are null; a null union is a null struct. So it is wherever the union
+ * stands: a column, a field of a struct, an element of a list, a key or value of a map. Written
+ * back to ORC it stays that struct. A file whose root type is not a
  * struct (orc-core can write one) converts as a table of one column named {@value #ROOT_COLUMN},
  * the name Hive gives ORC columns without one.
  *
@@ -119,6 +121,11 @@ public final class OrcSchemas {
         };
     }
 
+    /** The name of the field that holds alternative {@code i} (from 0) in a union's struct. */
+    static String unionField(int i) {
+        return UNION_FIELD_PREFIX + i;
+    }
+
     /** True for an ORC {@code bigint} that holds a timestamp without time zone (Spark's marking). */
     static boolean isTimestampNtz(TypeDescription t) {
         return t.getCategory() == TypeDescription.Category.LONG
@@ -166,7 +173,7 @@ public final class OrcSchemas {
                 List<Field> fields = new ArrayList<>();
                 fields.add(Field.of(UNION_TAG, DataType.BYTE));
                 for (int i = 0; i < alternatives.size(); i++) {
-                    fields.add(Field.of(UNION_FIELD_PREFIX + i, albisType(alternatives.get(i), path + "." + UNION_FIELD_PREFIX + i)));
+                    fields.add(Field.of(unionField(i), albisType(alternatives.get(i), path + "." + unionField(i))));
                 }
                 yield DataType.struct(fields);
             }

@@ -27,6 +27,7 @@ import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.MultiValuedColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcFile;
@@ -40,7 +41,8 @@ import org.apache.orc.Writer;
  * converters: rows are nested maps holding the values {@code AlbisReader.toNestedMap} shows
  * (binary as lowercase hex, decimals at the column's scale, timestamps as instants, arrays as
  * lists, maps as maps in entry order, a {@code bigint} Spark marks as {@code timestamp_ntz} as a
- * wall clock).
+ * wall clock, a union as the map {@code tag} (a byte, the alternative's number), {@code field0},
+ * {@code field1}, .. with the value under its alternative's field and null under the others).
  */
 final class OrcFixtures {
 
@@ -125,6 +127,16 @@ final class OrcFixtures {
                 }
                 yield out;
             }
+            case UNION -> {
+                UnionColumnVector u = (UnionColumnVector) v;
+                int tag = u.tags[i];
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("tag", (byte) tag);
+                for (int a = 0; a < u.fields.length; a++) {
+                    m.put("field" + a, a == tag ? value(u.fields[a], t.getChildren().get(a), row) : null);
+                }
+                yield m;
+            }
             default -> throw new IllegalArgumentException("no test value for " + t);
         };
     }
@@ -195,6 +207,10 @@ final class OrcFixtures {
         } else if (v instanceof MapColumnVector m) {
             markProleptic(m.keys);
             markProleptic(m.values);
+        } else if (v instanceof UnionColumnVector u) {
+            for (ColumnVector c : u.fields) {
+                markProleptic(c);
+            }
         }
     }
 
@@ -265,6 +281,14 @@ final class OrcFixtures {
                     set(m.keys, t.getChildren().get(0), k, e.getKey());
                     set(m.values, t.getChildren().get(1), k++, e.getValue());
                 }
+            }
+            case UNION -> {
+                // The value as read shows it: the tag picks the alternative, whose field holds the value.
+                UnionColumnVector u = (UnionColumnVector) v;
+                Map<String, Object> m = (Map<String, Object>) value;
+                int tag = ((Number) m.get("tag")).intValue();
+                u.tags[i] = tag;
+                set(u.fields[tag], t.getChildren().get(tag), i, m.get("field" + tag));
             }
             default -> throw new IllegalArgumentException("no test value for " + t);
         }

@@ -10,6 +10,7 @@ import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
+import io.albis.testing.OrderedMaps;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +30,7 @@ import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.TypeDescription;
@@ -35,8 +38,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Differential, for ORC arrays and maps (random nestings with structs, every leaf type, nulls at
- * every level): rows written with orc-core's writer must come out of the Albis table as orc-core's
+ * Differential, for ORC arrays and maps (random nestings with structs and unions, every leaf type,
+ * nulls at every level): rows written with orc-core's writer must come out of the Albis table as orc-core's
  * reader shows them ({@link OrcFixtures}); timestamps without time zone follow Spark's marking.
  */
 class OrcNestedTest {
@@ -68,6 +71,96 @@ class OrcNestedTest {
             assertEquals(OrcSchemas.toAlbis(schema), r.schema().fields());
             assertRowsMatch(OrcFixtures.read(file), out, "seed " + seed + ": " + schema);
         }
+    }
+
+    /**
+     * A union inside a list, a map (as key or value) or a struct held in one reads as the struct a
+     * top-level union converts to ({@code tag}, {@code field0}, ..), with nulls at every level (a null list, map or
+     * struct, a null union, a null value of the chosen alternative), over many batches; written
+     * back to ORC it is that struct.
+     */
+    @Test
+    void unionsInListsMapsAndStructsMatchOrcCore() throws Exception {
+        TypeDescription schema = TypeDescription.fromString("struct<id:int,a:array<uniontype<int,string>>,"
+                + "m:map<string,uniontype<bigint,double>>,s:array<struct<u:uniontype<int,string>>>,"
+                + "deep:map<string,struct<u:uniontype<date,array<string>,decimal(30,5)>>>,"
+                + "keys:map<uniontype<int,string>,int>>");
+        List<Map<String, Object>> rows = new ArrayList<>();
+        // Every kind of null, in the first batch whatever the random rows hold.
+        rows.add(unionRow(0, null, null, null));
+        rows.add(unionRow(1, Arrays.asList(null, union(0, null), union(1, "x"), union(0, -7)),
+                OrderedMaps.of("k", null, "n", union(1, null), "p", union(0, Long.MIN_VALUE), "q", union(1, -0.5)),
+                Arrays.asList(null, struct("u", null), struct("u", union(1, null)), struct("u", union(0, 3)))));
+        Random rnd = new Random(9);
+        for (int r = rows.size(); r < 3000; r++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (int c = 0; c < schema.getChildren().size(); c++) {
+                row.put(schema.getFieldNames().get(c), c == 0 ? r : randomValue(rnd, schema.getChildren().get(c)));
+            }
+            rows.add(row);
+        }
+        Path file = dir.resolve("unions.orc");
+        OrcFixtures.write(file, schema, rows, 100, true);
+        List<Map<String, Object>> orc = OrcFixtures.read(file);
+        assertEquals(rows, orc, "the fixture must read back what it wrote");
+
+        DataType intOrString = DataType.struct(Field.of("tag", DataType.BYTE), Field.of("field0", DataType.INT),
+                Field.of("field1", DataType.STRING));
+        for (boolean columnPerGroup : new boolean[] {false, true}) {
+            String table = dir.resolve("t" + columnPerGroup).toString();
+            ConvertResult r = OrcToAlbis.convert(file.toString(), LocalStorage.INSTANCE, table,
+                    ParquetToAlbisTest.smallTables().withColumnPerGroup(columnPerGroup));
+            assertEquals(Field.of("a", DataType.list(intOrString, true)), r.schema().fields().get(1));
+            assertEquals(Field.of("s", DataType.list(DataType.struct(Field.of("u", intOrString)), true)),
+                    r.schema().fields().get(3));
+            assertRowsMatch(orc, table, "column per group " + columnPerGroup);
+        }
+
+        Path back = dir.resolve("back.orc");
+        AlbisToOrc.convert(AlbisTable.open(dir.resolve("tfalse").toString()), back.toString(), ConvertOptions.defaults());
+        try (Reader written = OrcFile.createReader(new org.apache.hadoop.fs.Path(back.toUri()),
+                OrcFile.readerOptions(new Configuration()))) {
+            assertEquals(TypeDescription.fromString("struct<id:int,a:array<struct<tag:tinyint,field0:int,field1:string>>,"
+                    + "m:map<string,struct<tag:tinyint,field0:bigint,field1:double>>,"
+                    + "s:array<struct<u:struct<tag:tinyint,field0:int,field1:string>>>,"
+                    + "deep:map<string,struct<u:struct<tag:tinyint,field0:date,field1:array<string>,"
+                    + "field2:decimal(30,5)>>>,keys:map<struct<tag:tinyint,field0:int,field1:string>,int>>"),
+                    written.getSchema());
+        }
+        assertRowsMatch(OrcFixtures.read(back), dir.resolve("tfalse").toString(), "written back to ORC");
+    }
+
+    private static Map<String, Object> unionRow(int id, List<Object> a, Map<Object, Object> m, List<Object> s) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", id);
+        row.put("a", a);
+        row.put("m", m);
+        row.put("s", s);
+        row.put("deep", OrderedMaps.of("d", struct("u", union(1, Arrays.asList("e", null), 3)), "n", null,
+                "z", struct("u", null), "w", struct("u", union(2, null, 3))));
+        row.put("keys", OrderedMaps.of(union(0, 1), 10, union(1, "1"), null, union(0, null), 30, union(1, null), 40));
+        return row;
+    }
+
+    /** A value of a union of two alternatives as {@link OrcFixtures} shows it. */
+    private static Map<String, Object> union(int tag, Object value) {
+        return union(tag, value, 2);
+    }
+
+    /** A value of a union of {@code alternatives} alternatives: its tag, its value under its field, null under the others. */
+    private static Map<String, Object> union(int tag, Object value, int alternatives) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tag", (byte) tag);
+        for (int a = 0; a < alternatives; a++) {
+            m.put("field" + a, a == tag ? value : null);
+        }
+        return m;
+    }
+
+    private static Map<String, Object> struct(String field, Object value) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(field, value);
+        return m;
     }
 
     @Test
@@ -195,6 +288,24 @@ class OrcNestedTest {
         }
     }
 
+    /** A tag that names no alternative (only a damaged file or another writer's bug has one) is refused naming the union. */
+    @Test
+    void aUnionTagOutsideTheAlternativesIsRefusedNamingThePath() throws Exception {
+        TypeDescription t = TypeDescription.fromString("array<uniontype<int,string>>");
+        ListColumnVector list = (ListColumnVector) t.createRowBatch(4).cols[0];
+        UnionColumnVector union = (UnionColumnVector) list.child;
+        list.offsets[0] = 0;
+        list.lengths[0] = 2;
+        list.childCount = 2;
+        union.tags[0] = 0;
+        ((LongColumnVector) union.fields[0]).vector[0] = 5;
+        union.tags[1] = 2;
+        RejectedValueException e = assertThrows(RejectedValueException.class,
+                () -> new OrcNestedReader("c", t, list).read(0));
+        assertEquals("c.element", e.column());
+        assertTrue(e.getMessage().contains("union tag 2") && e.getMessage().contains("2 alternatives"), e.getMessage());
+    }
+
     private static void assertRowsMatch(List<Map<String, Object>> expected, String table, String what) throws Exception {
         List<Map<String, Object>> actual = ParquetFixtures.rows(AlbisTable.open(table));
         assertEquals(expected.size(), actual.size(), what);
@@ -209,7 +320,7 @@ class OrcNestedTest {
         "varchar(8)", "binary", "decimal(9,2)", "decimal(30,5)", "date", "timestamp", "timestamp_ntz"};
 
     private static TypeDescription randomType(Random rnd, int depth) {
-        int pick = depth >= 3 ? 0 : rnd.nextInt(6);
+        int pick = depth >= 3 ? 0 : rnd.nextInt(7);
         return switch (pick) {
             case 1, 2 -> TypeDescription.createList(randomType(rnd, depth + 1));
             case 3, 4 -> TypeDescription.createMap(leaf(rnd), randomType(rnd, depth + 1));
@@ -219,6 +330,13 @@ class OrcNestedTest {
                     s.addField("f" + f, randomType(rnd, depth + 1));
                 }
                 yield s;
+            }
+            case 6 -> {
+                TypeDescription u = TypeDescription.createUnion();
+                for (int a = 1 + rnd.nextInt(3); a > 0; a--) {
+                    u.addUnionChild(randomType(rnd, depth + 1));
+                }
+                yield u;
             }
             default -> leaf(rnd);
         };
@@ -279,6 +397,10 @@ class OrcNestedTest {
                     s.put(t.getFieldNames().get(f), randomValue(rnd, t.getChildren().get(f)));
                 }
                 yield s;
+            }
+            case UNION -> {
+                int tag = rnd.nextInt(t.getChildren().size());
+                yield union(tag, randomValue(rnd, t.getChildren().get(tag)), t.getChildren().size());
             }
             default -> throw new IllegalArgumentException("no random value for " + t);
         };

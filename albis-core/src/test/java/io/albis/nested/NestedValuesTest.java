@@ -18,6 +18,7 @@ import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.schema.SchemaCodec;
 import io.albis.table.AlbisTable;
+import io.albis.testing.OrderedMaps;
 import io.albis.testing.RowAssertions;
 import io.albis.write.AlbisWriter;
 import io.albis.write.NestedValueEncoder;
@@ -31,7 +32,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -56,20 +56,12 @@ class NestedValuesTest {
         return Arrays.copyOf(e.bytes(), e.length());
     }
 
-    private static Map<Object, Object> mapOf(Object... kv) {
-        Map<Object, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
-        }
-        return m;
-    }
-
     /** The two examples of docs/FORMAT.md §6, byte for byte. */
     @Test
     void theSpecExamplesByteForByte() {
         assertEquals("0200000000000000" + "0200000000000000" + "0700000000000000",
                 HexFormat.of().formatHex(encode(INT_LIST, Arrays.asList(7, null))));
-        byte[] map = encode(STRING_LONG_MAP, mapOf("a", 1L));
+        byte[] map = encode(STRING_LONG_MAP, OrderedMaps.of("a", 1L));
         assertEquals(64, map.length);
         ByteBuffer b = ByteBuffer.wrap(map).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(32, b.getLong(0), "keyBytes");
@@ -84,9 +76,9 @@ class NestedValuesTest {
 
     @Test
     void viewsReadWhatWasEncoded() {
-        List<Object> items = Arrays.asList(mapOf("k", 1, "v", "x", "amount", new BigDecimal("-123456789012345678901234567.89")),
-                null, mapOf("k", 2, "v", null, "amount", new BigDecimal("0.01")));
-        Map<Object, Object> deep = mapOf("first", items, "none", null, "empty", List.of());
+        List<Object> items = Arrays.asList(OrderedMaps.of("k", 1, "v", "x", "amount", new BigDecimal("-123456789012345678901234567.89")),
+                null, OrderedMaps.of("k", 2, "v", null, "amount", new BigDecimal("0.01")));
+        Map<Object, Object> deep = OrderedMaps.of("first", items, "none", null, "empty", List.of());
         byte[] bytes = encode(DEEP, deep);
         MapValue m = MapValue.of(bytes, 0, bytes.length, DEEP);
         assertEquals(3, m.count());
@@ -118,12 +110,12 @@ class NestedValuesTest {
         assertTrue(e.getMessage().contains("an element of value is null"), e.getMessage());
         e = assertThrows(SchemaMismatchException.class, () -> encode(INT_LIST, List.of("one")));
         assertTrue(e.getMessage().contains("an element of value is int and cannot take String"), e.getMessage());
-        e = assertThrows(SchemaMismatchException.class, () -> encode(STRING_LONG_MAP, mapOf(null, 1L)));
+        e = assertThrows(SchemaMismatchException.class, () -> encode(STRING_LONG_MAP, OrderedMaps.of(null, 1L)));
         assertTrue(e.getMessage().contains("a key of value is null"), e.getMessage());
-        e = assertThrows(SchemaMismatchException.class, () -> encode(DataType.list(ITEM, true), List.of(mapOf("k", 1,
+        e = assertThrows(SchemaMismatchException.class, () -> encode(DataType.list(ITEM, true), List.of(OrderedMaps.of("k", 1,
                 "nope", 2))));
         assertTrue(e.getMessage().contains("has no field 'nope'"), e.getMessage());
-        e = assertThrows(SchemaMismatchException.class, () -> encode(DataType.list(ITEM, true), List.of(mapOf("v", "x"))));
+        e = assertThrows(SchemaMismatchException.class, () -> encode(DataType.list(ITEM, true), List.of(OrderedMaps.of("v", "x"))));
         assertTrue(e.getMessage().contains("field 'k' of an element of value is null but not nullable"), e.getMessage());
         assertThrows(SchemaMismatchException.class, () -> encode(DataType.list(DataType.decimal(4, 2), true),
                 List.of(new BigDecimal("123.45"))));
@@ -140,7 +132,7 @@ class NestedValuesTest {
         assertProblem(withLong(list, 16, 500L << 32 | 2), DataType.list(DataType.STRING, false), "lies outside");
         assertProblem(withLong(list, 16, 8L << 32 | 2), DataType.list(DataType.STRING, false), "lies outside");
         assertProblem(Arrays.copyOf(list, 4), DataType.list(DataType.STRING, false), "shorter than its element count");
-        byte[] map = encode(STRING_LONG_MAP, mapOf("a", 1L, "b", 2L));
+        byte[] map = encode(STRING_LONG_MAP, OrderedMaps.of("a", 1L, "b", 2L));
         assertProblem(withLong(map, 0, 4), STRING_LONG_MAP, "claims keys of 4 bytes");
         byte[] dec = encode(DataType.list(DataType.decimal(30, 0), true), List.of(BigDecimal.ONE));
         assertProblem(withLong(dec, 16, 24L << 32 | 17), DataType.list(DataType.decimal(30, 0), true), "lies outside");
@@ -242,9 +234,9 @@ class NestedValuesTest {
                 if (r % 3 != 0) {
                     w.setList(1, r % 7 == 0 ? List.of() : Arrays.asList(r, null, -r));
                 }
-                w.setMap(2, mapOf("r", (long) r));
+                w.setMap(2, OrderedMaps.of("r", (long) r));
                 if (r % 2 == 0) {
-                    w.setValue(3, mapOf("k", List.of(mapOf("k", r, "v", "v" + r, "amount", BigDecimal.valueOf(r, 2)))));
+                    w.setValue(3, OrderedMaps.of("k", List.of(OrderedMaps.of("k", r, "v", "v" + r, "amount", BigDecimal.valueOf(r, 2)))));
                 }
                 w.setValue(4, LocalDateTime.of(2024, 1, 1, 0, 0).plusSeconds(r));
                 w.nextRow();
