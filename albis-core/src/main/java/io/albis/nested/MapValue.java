@@ -57,6 +57,20 @@ public final class MapValue {
         return values;
     }
 
+    /**
+     * The memory holding the stored bytes, for handing them on without a copy (Spark's
+     * {@code UnsafeArrayData.pointTo}/{@code UnsafeMapData.pointTo} take the same pair): null
+     * when {@link #baseOffset()} is an address, else the {@code byte[]} it is an Unsafe offset into.
+     */
+    public Object baseObject() {
+        return base;
+    }
+
+    /** Where the stored bytes start, with {@link #baseObject()}; {@link #sizeInBytes()} of them. */
+    public long baseOffset() {
+        return start;
+    }
+
     public int sizeInBytes() {
         return size;
     }

@@ -47,6 +47,20 @@ public abstract sealed class NestedSlots permits ArrayValue, StructValue {
     /** Where the null bits start. */
     abstract long nullBitsAt();
 
+    /**
+     * The memory holding the stored bytes, for handing them on without a copy (Spark's
+     * {@code UnsafeArrayData.pointTo}/{@code UnsafeMapData.pointTo} take the same pair): null
+     * when {@link #baseOffset()} is an address, else the {@code byte[]} it is an Unsafe offset into.
+     */
+    public Object baseObject() {
+        return base;
+    }
+
+    /** Where the stored bytes start, with {@link #baseObject()}; {@link #sizeInBytes()} of them. */
+    public long baseOffset() {
+        return start;
+    }
+
     /** The value's stored bytes: its size, and a copy of them. */
     public int sizeInBytes() {
         return size;

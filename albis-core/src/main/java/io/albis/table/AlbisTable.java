@@ -57,13 +57,7 @@ public final class AlbisTable {
         List<String> names = storage.list(path);
         int version = TableStates.latestVersion(names);
         if (version > 0) {
-            TableState state = TableStates.read(storage, path, version);
-            Schema schema = SchemaStore.read(storage, path, state.schemaVersion());
-            List<RowGroupRef> rgs = new ArrayList<>();
-            for (TableState.Entry e : state.rowGroups()) {
-                rgs.add(new RowGroupRef(rgs.size(), storage.resolve(path, e.name())));
-            }
-            return new AlbisTable(storage, path, schema, rgs, state);
+            return atState(storage, path, version);
         }
         // No state: a format 1.0 table, or a 2.0 table whose creating job has not committed (its
         // schema file is of format 2.0 then), which is not a table yet.
@@ -82,6 +76,33 @@ public final class AlbisTable {
         }
         rgs.sort((a, b) -> Integer.compare(a.index(), b.index()));
         return new AlbisTable(storage, path, schema, rgs, null);
+    }
+
+    /**
+     * The snapshot of state {@code version}, which need not be the latest: a distributed reader
+     * pins the state its planner saw, so every task reads the same one. Old states are kept for the
+     * snapshot retention (docs/FORMAT.md §11); past it, a {@link NotAnAlbisTableException} says
+     * the state is gone.
+     */
+    public static AlbisTable open(Storage storage, String path, int version) throws IOException {
+        if (version < 1) {
+            throw new IllegalArgumentException("table state versions start at 1, got " + version);
+        }
+        if (!storage.exists(storage.resolve(path, TableLayout.stateName(version)))) {
+            throw new NotAnAlbisTableException(path, -1, "table state " + version + " is gone (a newer commit replaced"
+                    + " it and the snapshot retention has passed); read the table again");
+        }
+        return atState(storage, path, version);
+    }
+
+    private static AlbisTable atState(Storage storage, String path, int version) throws IOException {
+        TableState state = TableStates.read(storage, path, version);
+        Schema schema = SchemaStore.read(storage, path, state.schemaVersion());
+        List<RowGroupRef> rgs = new ArrayList<>();
+        for (TableState.Entry e : state.rowGroups()) {
+            rgs.add(new RowGroupRef(rgs.size(), storage.resolve(path, e.name())));
+        }
+        return new AlbisTable(storage, path, schema, rgs, state);
     }
 
     /** The table state this snapshot reads, or null for a table without one (format 1.0, or not yet committed). */
