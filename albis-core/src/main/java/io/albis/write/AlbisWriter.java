@@ -472,6 +472,25 @@ public final class AlbisWriter implements Closeable {
     }
 
     /**
+     * Ends the current row group now, if it has rows, so the next row starts a new one: an engine
+     * that cuts its output by row count (Spark's {@code maxRecordsPerFile}) gets whole row groups.
+     */
+    public void endRowGroup() throws IOException {
+        if (failure != null || closed) {
+            throw new IllegalStateException("writer for " + table + " is " + (closed ? "closed" : "failed"));
+        }
+        if (current == null || current.rows() == 0) {
+            return;
+        }
+        try {
+            commitRowGroup();
+        } catch (IOException | RuntimeException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    /**
      * A null struct has no fields: the columns below it (in any column group) become null, so
      * readers and filters see null there, as SQL does for a field of a null struct.
      */
