@@ -1,0 +1,46 @@
+package io.albis.spark;
+
+import io.albis.layout.TableLayout;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A file Spark listed in an Albis table, {@code <table>/rg-…/cg-NNNNNNNN/{data,meta}}, seen as
+ * the row group it belongs to. Spark plans a task per listed file; the task of one file per row
+ * group, the data file of its first column group, reads the whole row group (every column group
+ * the query needs), the tasks of the others read nothing. That keeps one row group in one task.
+ *
+ * @param table    the table directory, as the storage layer names it ({@link #storagePath})
+ * @param rowGroup the row group directory's name
+ * @param groupId  the column group's id
+ * @param isData   the file is a data file (not a metadata file)
+ */
+record RowGroupFile(String table, String rowGroup, int groupId, boolean isData) {
+    /** The row group of a listed file, or null when the file is not one of a row group's. */
+    static RowGroupFile of(Path file) {
+        Path cg = file.getParent();
+        Path rg = cg == null ? null : cg.getParent();
+        Path table = rg == null ? null : rg.getParent();
+        if (table == null || !rg.getName().startsWith(TableLayout.RG_PREFIX)) {
+            return null;
+        }
+        int groupId = TableLayout.columnGroupId(cg.getName());
+        String name = file.getName();
+        if (groupId < 0 || !(name.equals(TableLayout.DATA_FILE) || name.equals(TableLayout.META_FILE))) {
+            return null;
+        }
+        return new RowGroupFile(storagePath(table), rg.getName(), groupId, name.equals(TableLayout.DATA_FILE));
+    }
+
+    /**
+     * A Hadoop path as Albis's storage layer takes it: a local path for {@code file:} URIs (which
+     * Spark writes as {@code file:/x}, a form the storage layer does not parse as a URI), the URI
+     * otherwise ({@code hdfs://…}, {@code crail://…}).
+     */
+    static String storagePath(Path p) {
+        java.net.URI uri = p.toUri();
+        if (uri.getScheme() == null || uri.getScheme().equals("file")) {
+            return uri.getPath();
+        }
+        return p.toString();
+    }
+}

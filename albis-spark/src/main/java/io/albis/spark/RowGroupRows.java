@@ -1,0 +1,162 @@
+package io.albis.spark;
+
+import io.albis.read.AlbisReader;
+import io.albis.read.ReadOptions;
+import io.albis.storage.Storage;
+import io.albis.storage.Storages;
+import io.albis.table.AlbisTable;
+import io.albis.table.RowGroupRef;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The rows of one row group as Spark rows (the row path): an {@link AlbisReader} over the row
+ * group's column groups that the query needs, each row converted by {@link RowConverter}. A row
+ * group the table state does not list (an attempt that lost, a job that has not committed) has no
+ * rows. Tables are opened once per executor and query ({@link #table}).
+ */
+final class RowGroupRows implements Iterator<InternalRow>, Closeable {
+    /** Open tables by path and planning time: a state never changes, so a snapshot can be shared by the tasks of a query. */
+    private static final int CACHED_TABLES = 64;
+    private static final Map<String, Snapshot> TABLES = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Snapshot> eldest) {
+            return size() > CACHED_TABLES;
+        }
+    });
+
+    private final AlbisReader reader;
+    private final RowConverter converter;
+    private long emptyRowsLeft;
+    private final InternalRow emptyRow;
+    private boolean done;
+
+    private RowGroupRows(AlbisReader reader, RowConverter converter, long emptyRows, InternalRow emptyRow) {
+        this.reader = reader;
+        this.converter = converter;
+        this.emptyRowsLeft = emptyRows;
+        this.emptyRow = emptyRow;
+    }
+
+    /**
+     * The rows of {@code file}'s row group when {@code file} is the one file of it that reads it,
+     * else none.
+     *
+     * @param plannedAt when the query was planned (milliseconds since the epoch): the snapshot it reads
+     */
+    static RowGroupRows open(RowGroupFile file, long plannedAt, StructType required, StructType partitionSchema,
+            InternalRow partitionValues) throws IOException {
+        if (!file.isData()) {
+            return empty();
+        }
+        Snapshot s = table(file.table(), plannedAt);
+        if (file.groupId() != s.table.schema().groups().get(0).id()) {
+            return empty();
+        }
+        RowGroupRef rg = s.rowGroups.get(file.rowGroup());
+        if (rg == null) {
+            return empty(); // not in the table state: not part of the table
+        }
+        if (required.fields().length == 0) {
+            // count(*) and the like: as many rows as the row group holds, with nothing but partition values
+            RowConverter none = new RowConverter(null, required, partitionSchema, partitionValues);
+            return new RowGroupRows(null, null, s.table.rowCount(rg), none.convert(null).copy());
+        }
+        ReadOptions options = ReadOptions.all().withColumns(Arrays.asList(required.fieldNames())).withRowGroups(rg.index());
+        AlbisReader reader = s.table.newReader(options);
+        try {
+            return new RowGroupRows(reader, new RowConverter(reader, required, partitionSchema, partitionValues), 0, null);
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    private static RowGroupRows empty() {
+        return new RowGroupRows(null, null, 0, null);
+    }
+
+    private record Snapshot(AlbisTable table, Map<String, RowGroupRef> rowGroups) {}
+
+    /**
+     * The snapshot of the table at {@code path} that was the table at {@code plannedAt}: its newest
+     * state committed by then (or, for a table created later, its first). Every task of a query
+     * resolves the same planning time to the same state, so the query reads one snapshot even
+     * when a commit lands while it runs; superseded states are kept for the snapshot retention
+     * (docs/FORMAT.md §11), which is how long a query may run.
+     */
+    private static Snapshot table(String path, long plannedAt) throws IOException {
+        String key = path + "@" + plannedAt;
+        Snapshot s = TABLES.get(key);
+        if (s == null) {
+            Storage storage = Storages.forPath(path);
+            int version = StatesAsOf.stateAsOf(storage, path, plannedAt, true);
+            // A format 1.0 table has no states: its row groups are its rg-NNNNNNNN directories.
+            AlbisTable t = version == 0 ? AlbisTable.open(storage, path) : AlbisTable.open(storage, path, version);
+            Map<String, RowGroupRef> byName = new java.util.HashMap<>();
+            for (RowGroupRef rg : t.rowGroups()) {
+                byName.put(name(rg.path()), rg);
+            }
+            s = new Snapshot(t, byName);
+            TABLES.put(key, s);
+        }
+        return s;
+    }
+
+    private static String name(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? path : path.substring(slash + 1);
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (done) {
+            return false;
+        }
+        if (reader == null) {
+            return emptyRowsLeft > 0;
+        }
+        boolean more = reader.hasNext();
+        if (!more) {
+            close();
+        }
+        return more;
+    }
+
+    @Override
+    public InternalRow next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        if (reader == null) {
+            emptyRowsLeft--;
+            return emptyRow;
+        }
+        reader.next();
+        return converter.convert(reader);
+    }
+
+    @Override
+    public void close() {
+        if (done) {
+            return;
+        }
+        done = true;
+        if (reader != null) {
+            try {
+                reader.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

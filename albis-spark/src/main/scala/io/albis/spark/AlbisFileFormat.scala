@@ -1,0 +1,84 @@
+package io.albis.spark
+
+import io.albis.storage.Storages
+import io.albis.table.AlbisTable
+import org.apache.hadoop.conf.Configuration
+import org.apache.hadoop.fs.{FileStatus, Path}
+import org.apache.hadoop.mapreduce.Job
+import org.apache.spark.TaskContext
+import org.apache.spark.sql.SparkSession
+import org.apache.spark.sql.catalyst.InternalRow
+import org.apache.spark.sql.execution.datasources.{FileFormat, OutputWriterFactory, PartitionedFile}
+import org.apache.spark.sql.sources.{DataSourceRegister, Filter}
+import org.apache.spark.sql.types.{DataType, StructType}
+
+import scala.jdk.CollectionConverters._
+
+/**
+ * The `albis` source as a Spark V1 `FileFormat`: the path Spark takes for writes, catalog tables,
+ * `INSERT` and reads of sources listed in `spark.sql.sources.useV1SourceList`.
+ *
+ * An Albis table is a directory (docs/FORMAT.md §1); each `key=value` directory of a partitioned
+ * table is one. Spark lists the files of its row groups and plans a task per file; the data file of
+ * a row group's first column group reads the whole row group, the others nothing
+ * ([[RowGroupFile]]), so a row group is never split. Only the row groups of the table state that
+ * was the table when the query was planned are read ([[RowGroupRows]]).
+ */
+class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializable {
+
+  override def shortName(): String = AlbisFileFormat.ShortName
+
+  override def toString: String = "Albis"
+
+  override def inferSchema(
+      spark: SparkSession,
+      options: Map[String, String],
+      files: Seq[FileStatus]): Option[StructType] = {
+    val tables = files.iterator.flatMap(f => Option(RowGroupFile.of(f.getPath))).map(_.table)
+    val fromOptions = options.get("path").map(p => RowGroupFile.storagePath(new Path(p)))
+    tables.nextOption().orElse(fromOptions).map { table =>
+      SparkTypes.toSpark(AlbisTable.open(Storages.forPath(table), table).schema().fields())
+    }
+  }
+
+  override def supportDataType(dataType: DataType): Boolean = SparkTypes.supports(dataType)
+
+  override def isSplitable(spark: SparkSession, options: Map[String, String], path: Path): Boolean = false
+
+  override def prepareWrite(
+      spark: SparkSession,
+      job: Job,
+      options: Map[String, String],
+      dataSchema: StructType): OutputWriterFactory =
+    AlbisWrites.prepare(job, options.asJava, dataSchema)
+
+  override def buildReaderWithPartitionValues(
+      spark: SparkSession,
+      dataSchema: StructType,
+      partitionSchema: StructType,
+      requiredSchema: StructType,
+      filters: Seq[Filter],
+      options: Map[String, String],
+      hadoopConf: Configuration): PartitionedFile => Iterator[InternalRow] = {
+    // Runs on the driver: every task reads the snapshot that was the table now.
+    val plannedAt = System.currentTimeMillis()
+    (file: PartitionedFile) => {
+      val rowGroup = RowGroupFile.of(file.toPath)
+      if (rowGroup == null) {
+        Iterator.empty
+      } else {
+        val rows = RowGroupRows.open(rowGroup, plannedAt, requiredSchema, partitionSchema, file.partitionValues)
+        Option(TaskContext.get()).foreach(_.addTaskCompletionListener[Unit](_ => rows.close()))
+        rows.asScala
+      }
+    }
+  }
+
+  override def hashCode(): Int = getClass.hashCode()
+
+  override def equals(other: Any): Boolean = other.isInstanceOf[AlbisFileFormat]
+}
+
+object AlbisFileFormat {
+  val ShortName = "albis"
+}
