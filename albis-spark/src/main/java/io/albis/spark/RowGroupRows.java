@@ -55,17 +55,11 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
      */
     static RowGroupRows open(RowGroupFile file, long plannedAt, StructType required, StructType partitionSchema,
             InternalRow partitionValues) throws IOException {
-        if (!file.isData()) {
-            return empty();
+        if (!readsRowGroup(file, plannedAt)) {
+            return empty(); // another file of the row group reads it, or it is not in the table state
         }
         Snapshot s = table(file.table(), plannedAt);
-        if (file.groupId() != s.table.schema().groups().get(0).id()) {
-            return empty();
-        }
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
-        if (rg == null) {
-            return empty(); // not in the table state: not part of the table
-        }
         if (required.fields().length == 0) {
             // count(*) and the like: as many rows as the row group holds, with nothing but partition values
             RowConverter none = new RowConverter(null, required, partitionSchema, partitionValues);
@@ -79,6 +73,19 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
             reader.close();
             throw e;
         }
+    }
+
+    /**
+     * Whether {@code file} is the file that reads its row group in the snapshot of
+     * {@code plannedAt}: the data file of the first column group of a row group the table state
+     * lists. The V2 scan plans one task for each such file and none for the others.
+     */
+    static boolean readsRowGroup(RowGroupFile file, long plannedAt) throws IOException {
+        if (file == null || !file.isData()) {
+            return false;
+        }
+        Snapshot s = table(file.table(), plannedAt);
+        return file.groupId() == s.table.schema().groups().get(0).id() && s.rowGroups.containsKey(file.rowGroup());
     }
 
     private static RowGroupRows empty() {

@@ -33,13 +33,8 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
   override def inferSchema(
       spark: SparkSession,
       options: Map[String, String],
-      files: Seq[FileStatus]): Option[StructType] = {
-    val tables = files.iterator.flatMap(f => Option(RowGroupFile.of(f.getPath))).map(_.table)
-    val fromOptions = options.get("path").map(p => RowGroupFile.storagePath(new Path(p)))
-    tables.nextOption().orElse(fromOptions).map { table =>
-      SparkTypes.toSpark(AlbisTable.open(Storages.forPath(table), table).schema().fields())
-    }
-  }
+      files: Seq[FileStatus]): Option[StructType] =
+    AlbisFileFormat.schemaOf(files, options.get("path"))
 
   override def supportDataType(dataType: DataType): Boolean = SparkTypes.supports(dataType)
 
@@ -81,4 +76,16 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
 
 object AlbisFileFormat {
   val ShortName = "albis"
+
+  /**
+   * The Spark schema of the table the files belong to (the first one's: the partitions of a
+   * table share one), or of the table at `path` when there are no files (a table without rows).
+   */
+  def schemaOf(files: Seq[FileStatus], path: Option[String]): Option[StructType] = {
+    val tables = files.iterator.flatMap(f => Option(RowGroupFile.of(f.getPath))).map(_.table)
+    val fromPath = path.map(p => RowGroupFile.storagePath(new Path(p)))
+    tables.nextOption().orElse(fromPath).map { table =>
+      SparkTypes.toSpark(AlbisTable.open(Storages.forPath(table), table).schema().fields())
+    }
+  }
 }
