@@ -1,5 +1,6 @@
 package io.albis.spark;
 
+import io.albis.filter.Predicate;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.storage.Storage;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -52,20 +54,25 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
      * else none.
      *
      * @param plannedAt when the query was planned (milliseconds since the epoch): the snapshot it reads
+     * @param filters   Spark's data filters: those {@link SparkFilters} translates skip segments and rows
      */
     static RowGroupRows open(RowGroupFile file, long plannedAt, StructType required, StructType partitionSchema,
-            InternalRow partitionValues) throws IOException {
+            InternalRow partitionValues, Filter[] filters) throws IOException {
         if (!readsRowGroup(file, plannedAt)) {
             return empty(); // another file of the row group reads it, or it is not in the table state
         }
         Snapshot s = table(file.table(), plannedAt);
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
-        if (required.fields().length == 0) {
+        Predicate filter = SparkFilters.conjunction(filters, s.table.schema());
+        if (required.fields().length == 0 && filter == null) {
             // count(*) and the like: as many rows as the row group holds, with nothing but partition values
             RowConverter none = new RowConverter(null, required, partitionSchema, partitionValues);
             return new RowGroupRows(null, null, s.table.rowCount(rg), none.convert(null).copy());
         }
         ReadOptions options = ReadOptions.all().withColumns(Arrays.asList(required.fieldNames())).withRowGroups(rg.index());
+        if (filter != null) {
+            options = options.withFilter(filter);
+        }
         AlbisReader reader = s.table.newReader(options);
         try {
             return new RowGroupRows(reader, new RowConverter(reader, required, partitionSchema, partitionValues), 0, null);

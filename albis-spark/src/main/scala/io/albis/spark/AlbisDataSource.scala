@@ -11,6 +11,8 @@ import org.apache.spark.sql.execution.datasources.{FileFormat, FilePartition, Pa
 import org.apache.spark.sql.execution.datasources.v2.{FileDataSourceV2, FilePartitionReaderFactory, FileScan, FileScanBuilder, FileTable}
 import org.apache.spark.sql.catalyst.FileSourceOptions
 import org.apache.spark.sql.types.{DataType, StructType}
+import org.apache.spark.sql.sources.Filter
+import org.apache.spark.sql.albis.FilterTranslation
 import org.apache.spark.sql.util.CaseInsensitiveStringMap
 
 import scala.jdk.CollectionConverters._
@@ -71,9 +73,22 @@ case class AlbisScanBuilder(
     options: CaseInsensitiveStringMap)
   extends FileScanBuilder(sparkSession, fileIndex, dataSchema) {
 
+  private lazy val albisSchema = io.albis.schema.Schema.builder().fields(SparkTypes.toAlbis(dataSchema)).build()
+
+  private def exact(f: Filter): Boolean = SparkFilters.toAlbis(f, albisSchema) != null
+
+  /** The data filters Albis evaluates exactly: they are pushed, shown as PushedFilters. */
+  override def pushDataFilters(dataFilters: Array[Filter]): Array[Filter] = dataFilters.filter(exact)
+
+  /** Spark evaluates after the scan only the data filters Albis does not evaluate exactly. */
+  override def pushFilters(filters: Seq[Expression]): Seq[Expression] =
+    super.pushFilters(filters).filterNot { e =>
+      FilterTranslation.translate(e).exists(f => exact(f))
+    }
+
   override def build(): Scan =
     AlbisScan(sparkSession, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,
-      partitionFilters, dataFilters, System.currentTimeMillis())
+      pushedDataFilters, partitionFilters, dataFilters, System.currentTimeMillis())
 }
 
 /**
@@ -87,10 +102,14 @@ case class AlbisScan(
     readDataSchema: StructType,
     readPartitionSchema: StructType,
     options: CaseInsensitiveStringMap,
+    pushedFilters: Array[Filter],
     partitionFilters: Seq[Expression],
     dataFilters: Seq[Expression],
     plannedAt: Long)
   extends FileScan {
+
+  override def getMetaData(): Map[String, String] =
+    super.getMetaData() ++ Map("PushedFilters" -> seqToString(pushedFilters.toSeq))
 
   override def isSplitable(path: org.apache.hadoop.fs.Path): Boolean = false
 
@@ -101,11 +120,11 @@ case class AlbisScan(
   }
 
   override def createReaderFactory(): PartitionReaderFactory =
-    AlbisReaderFactory(readDataSchema, readPartitionSchema, plannedAt,
+    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, plannedAt,
       new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap))
 
   override def equals(other: Any): Boolean = other match {
-    case s: AlbisScan => super.equals(s) && plannedAt == s.plannedAt
+    case s: AlbisScan => super.equals(s) && plannedAt == s.plannedAt && equivalentFilters(pushedFilters, s.pushedFilters)
     case _ => false
   }
 
@@ -116,13 +135,14 @@ case class AlbisScan(
 case class AlbisReaderFactory(
     readDataSchema: StructType,
     partitionSchema: StructType,
+    filters: Array[Filter],
     plannedAt: Long,
     options: FileSourceOptions)
   extends FilePartitionReaderFactory {
 
   override def buildReader(file: PartitionedFile): PartitionReader[InternalRow] = {
     val rows = RowGroupRows.open(RowGroupFile.of(file.toPath), plannedAt, readDataSchema, partitionSchema,
-      file.partitionValues)
+      file.partitionValues, filters)
     new PartitionReader[InternalRow] {
       private var current: InternalRow = _
 

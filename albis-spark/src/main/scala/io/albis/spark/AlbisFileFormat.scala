@@ -62,7 +62,8 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
       if (rowGroup == null) {
         Iterator.empty
       } else {
-        val rows = RowGroupRows.open(rowGroup, plannedAt, requiredSchema, partitionSchema, file.partitionValues)
+        val rows = RowGroupRows.open(rowGroup, plannedAt, requiredSchema, partitionSchema, file.partitionValues,
+          filters.toArray)
         Option(TaskContext.get()).foreach(_.addTaskCompletionListener[Unit](_ => rows.close()))
         rows.asScala
       }
