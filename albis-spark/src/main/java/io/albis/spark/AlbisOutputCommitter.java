@@ -29,9 +29,14 @@ public final class AlbisOutputCommitter extends OutputCommitter {
     /** Spark's commit protocol makes committers that are not file output committers with this constructor. */
     public AlbisOutputCommitter() {}
 
+    /**
+     * Makes the output directory, as Spark's file committers do, so a write of no rows leaves it;
+     * the tables in it are created by the first task that writes to each.
+     */
     @Override
-    public void setupJob(JobContext context) {
-        // Tables are created by the first task that writes to each, so partitions need no listing here.
+    public void setupJob(JobContext context) throws IOException {
+        String root = root(context);
+        Storages.forPath(root).mkdirs(root);
     }
 
     @Override
@@ -86,18 +91,23 @@ public final class AlbisOutputCommitter extends OutputCommitter {
      * Row group, column group and other jobs' directories are not entered.
      */
     private static List<String> tablesOf(JobContext context, SparkWriteJob job) throws IOException {
-        String dir = context.getConfiguration().get(FileOutputFormat.OUTDIR);
-        if (dir == null) {
-            throw new IllegalStateException("the write job has no output directory (" + FileOutputFormat.OUTDIR + ")");
-        }
-        Path staged = AlbisWrites.stagingRoot(context.getConfiguration());
-        String root = RowGroupFile.storagePath(staged != null ? staged : new Path(dir));
+        String root = root(context);
         Storage storage = Storages.forPath(root);
         List<String> out = new ArrayList<>();
         if (storage.isDirectory(root)) {
             collect(storage, root, TableLayout.jobDirName(job.jobId()), out);
         }
         return out;
+    }
+
+    /** The directory the job writes: Spark's output directory, or the table whose partitions a dynamic overwrite replaces. */
+    private static String root(JobContext context) {
+        String dir = context.getConfiguration().get(FileOutputFormat.OUTDIR);
+        if (dir == null) {
+            throw new IllegalStateException("the write job has no output directory (" + FileOutputFormat.OUTDIR + ")");
+        }
+        Path staged = AlbisWrites.stagingRoot(context.getConfiguration());
+        return RowGroupFile.storagePath(staged != null ? staged : new Path(dir));
     }
 
     private static void collect(Storage storage, String dir, String jobDir, List<String> out) throws IOException {

@@ -95,6 +95,36 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
         return file.groupId() == s.table.schema().groups().get(0).id() && s.rowGroups.containsKey(file.rowGroup());
     }
 
+    /**
+     * The aggregates of {@code file}'s row group from its metadata ({@link MetadataAggregates}),
+     * or null when another file reads that row group or it is not in the snapshot.
+     */
+    static org.apache.spark.sql.catalyst.expressions.GenericInternalRow aggregates(RowGroupFile file, long plannedAt,
+            org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc[] aggregates) throws IOException {
+        if (!readsRowGroup(file, plannedAt)) {
+            return null;
+        }
+        Snapshot s = table(file.table(), plannedAt);
+        return MetadataAggregates.of(s.table, s.rowGroups.get(file.rowGroup()), aggregates);
+    }
+
+    /** The rows of {@code file}'s row group in the snapshot (from the table state), 0 when it is not there. */
+    static long rowCount(RowGroupFile file, long plannedAt) throws IOException {
+        Snapshot s = table(file.table(), plannedAt);
+        RowGroupRef rg = s.rowGroups.get(file.rowGroup());
+        if (rg == null) {
+            return 0;
+        }
+        if (s.table.state() != null) {
+            for (io.albis.table.TableState.Entry e : s.table.state().rowGroups()) {
+                if (e.name().equals(file.rowGroup())) {
+                    return e.rows(); // the state holds every row group's count: no file is read
+                }
+            }
+        }
+        return s.table.rowCount(rg);
+    }
+
     private static RowGroupRows empty() {
         return new RowGroupRows(null, null, 0, null);
     }

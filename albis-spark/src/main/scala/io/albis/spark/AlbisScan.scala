@@ -1,25 +1,23 @@
 package io.albis.spark
 
-import org.apache.hadoop.fs.FileStatus
 import org.apache.spark.sql.SparkSession
-import org.apache.spark.sql.catalyst.InternalRow
-import org.apache.spark.sql.catalyst.expressions.Expression
-import org.apache.spark.sql.connector.catalog.Table
-import org.apache.spark.sql.connector.read.{PartitionReader, PartitionReaderFactory, Scan}
-import org.apache.spark.sql.connector.write.{LogicalWriteInfo, WriteBuilder}
-import org.apache.spark.sql.execution.datasources.{FileFormat, FilePartition, PartitionedFile, PartitioningAwareFileIndex}
-import org.apache.spark.sql.execution.datasources.v2.{FileDataSourceV2, FilePartitionReaderFactory, FileScan, FileScanBuilder, FileTable}
 import org.apache.spark.sql.catalyst.FileSourceOptions
-import org.apache.spark.sql.types.{DataType, StructType}
+import org.apache.spark.sql.catalyst.expressions.Expression
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation
+import org.apache.spark.sql.connector.read.{PartitionReaderFactory, Statistics}
+import org.apache.spark.sql.execution.datasources.{AggregatePushDownUtils, FilePartition, PartitioningAwareFileIndex}
+import org.apache.spark.sql.execution.datasources.v2.FileScan
 import org.apache.spark.sql.sources.Filter
-import org.apache.spark.sql.albis.FilterTranslation
+import org.apache.spark.sql.types.StructType
 import org.apache.spark.sql.util.CaseInsensitiveStringMap
 
+import java.util.OptionalLong
 import scala.jdk.CollectionConverters._
 
 /**
  * A scan of the row groups of the snapshot that was the table when it was planned: one task for
- * each row group (the paper's rule), never two in one task, never one split.
+ * each row group (the paper's rule), never two in one task, never one split. With a pushed
+ * aggregate each task returns its row group's aggregates from metadata instead of rows.
  */
 case class AlbisScan(
     sparkSession: SparkSession,
@@ -29,30 +27,61 @@ case class AlbisScan(
     readPartitionSchema: StructType,
     options: CaseInsensitiveStringMap,
     pushedFilters: Array[Filter],
+    pushedAggregate: Option[Aggregation],
     partitionFilters: Seq[Expression],
     dataFilters: Seq[Expression],
     plannedAt: Long)
   extends FileScan {
 
-  override def getMetaData(): Map[String, String] =
-    super.getMetaData() ++ Map("PushedFilters" -> seqToString(pushedFilters.toSeq))
-
   override def isSplitable(path: org.apache.hadoop.fs.Path): Boolean = false
 
-  override def partitions: Seq[FilePartition] = {
-    val readers = super.partitions.flatMap(_.files.toSeq)
+  /** With a pushed aggregate the scan returns the aggregate's columns (group-by partition columns first). */
+  override def readSchema(): StructType =
+    if (pushedAggregate.isDefined) readDataSchema else super.readSchema()
+
+  /** The files that read a row group each (one per row group of the snapshot), one task each. */
+  private lazy val rowGroupFiles =
+    super.partitions.flatMap(_.files.toSeq)
       .filter(f => RowGroupRows.readsRowGroup(RowGroupFile.of(f.toPath), plannedAt))
-    readers.zipWithIndex.map { case (file, i) => FilePartition(i, Array(file)) }
+
+  override def partitions: Seq[FilePartition] =
+    rowGroupFiles.zipWithIndex.map { case (file, i) => FilePartition(i, Array(file)) }
+
+  /**
+   * The row count of the row groups read (from the table state, no file read) and a size scaled
+   * by the width of the columns read, so broadcast joins and the cost-based optimiser see real numbers.
+   */
+  override def estimateStatistics(): Statistics = {
+    val base = super.estimateStatistics()
+    val rows = rowGroupFiles.map(f => RowGroupRows.rowCount(RowGroupFile.of(f.toPath), plannedAt)).sum
+    new Statistics {
+      override def sizeInBytes(): OptionalLong = base.sizeInBytes()
+      override def numRows(): OptionalLong = OptionalLong.of(rows)
+    }
   }
 
   override def createReaderFactory(): PartitionReaderFactory =
-    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, plannedAt,
+    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, pushedAggregate, plannedAt,
       new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap))
 
   override def equals(other: Any): Boolean = other match {
-    case s: AlbisScan => super.equals(s) && plannedAt == s.plannedAt && equivalentFilters(pushedFilters, s.pushedFilters)
+    case s: AlbisScan =>
+      val sameAggregate = (pushedAggregate, s.pushedAggregate) match {
+        case (Some(a), Some(b)) => AggregatePushDownUtils.equivalentAggregations(a, b)
+        case (a, b) => a.isEmpty && b.isEmpty
+      }
+      super.equals(s) && plannedAt == s.plannedAt && equivalentFilters(pushedFilters, s.pushedFilters) && sameAggregate
     case _ => false
   }
 
   override def hashCode(): Int = getClass.hashCode()
+
+  override def getMetaData(): Map[String, String] = {
+    val (aggregates, groupBy) = pushedAggregate match {
+      case Some(a) => (seqToString(a.aggregateExpressions.toSeq), seqToString(a.groupByExpressions.toSeq))
+      case None => ("[]", "[]")
+    }
+    super.getMetaData() ++ Map("PushedFilters" -> seqToString(pushedFilters.toSeq),
+      "PushedAggregation" -> aggregates, "PushedGroupBy" -> groupBy)
+  }
 }

@@ -1,32 +1,32 @@
 package io.albis.spark
 
-import org.apache.hadoop.fs.FileStatus
 import org.apache.spark.sql.SparkSession
-import org.apache.spark.sql.catalyst.InternalRow
-import org.apache.spark.sql.catalyst.expressions.Expression
-import org.apache.spark.sql.connector.catalog.Table
-import org.apache.spark.sql.connector.read.{PartitionReader, PartitionReaderFactory, Scan}
-import org.apache.spark.sql.connector.write.{LogicalWriteInfo, WriteBuilder}
-import org.apache.spark.sql.execution.datasources.{FileFormat, FilePartition, PartitionedFile, PartitioningAwareFileIndex}
-import org.apache.spark.sql.execution.datasources.v2.{FileDataSourceV2, FilePartitionReaderFactory, FileScan, FileScanBuilder, FileTable}
-import org.apache.spark.sql.catalyst.FileSourceOptions
-import org.apache.spark.sql.types.{DataType, StructType}
-import org.apache.spark.sql.sources.Filter
 import org.apache.spark.sql.albis.FilterTranslation
+import org.apache.spark.sql.catalyst.expressions.Expression
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation
+import org.apache.spark.sql.connector.read.{Scan, SupportsPushDownAggregates}
+import org.apache.spark.sql.execution.datasources.{AggregatePushDownUtils, PartitioningAwareFileIndex}
+import org.apache.spark.sql.execution.datasources.v2.FileScanBuilder
+import org.apache.spark.sql.sources.Filter
+import org.apache.spark.sql.types.StructType
 import org.apache.spark.sql.util.CaseInsensitiveStringMap
 
-import scala.jdk.CollectionConverters._
-
-/** Plans a scan: the columns and the data filters Albis evaluates exactly ([[SparkFilters]]). */
+/**
+ * Plans a scan: the columns, the data filters Albis evaluates exactly ([[SparkFilters]]), and
+ * `count`/`min`/`max` answered from segment metadata when there is no data filter.
+ */
 case class AlbisScanBuilder(
     sparkSession: SparkSession,
     fileIndex: PartitioningAwareFileIndex,
     schema: StructType,
     dataSchema: StructType,
     options: CaseInsensitiveStringMap)
-  extends FileScanBuilder(sparkSession, fileIndex, dataSchema) {
+  extends FileScanBuilder(sparkSession, fileIndex, dataSchema) with SupportsPushDownAggregates {
 
   private lazy val albisSchema = io.albis.schema.Schema.builder().fields(SparkTypes.toAlbis(dataSchema)).build()
+
+  private var pushedAggregate: Option[Aggregation] = None
+  private var aggregateSchema: StructType = _
 
   private def exact(f: Filter): Boolean = SparkFilters.toAlbis(f, albisSchema) != null
 
@@ -39,7 +39,31 @@ case class AlbisScanBuilder(
       FilterTranslation.translate(e).exists(f => exact(f))
     }
 
+  /**
+   * Takes the aggregates Spark's own rules allow from metadata (AggregatePushDownUtils: count,
+   * min and max of booleans, numbers and dates, grouped by nothing or by the partition columns,
+   * no data filter); option `aggregatePushdown=false` turns it off.
+   */
+  override def pushAggregation(aggregation: Aggregation): Boolean = {
+    if (!options.getBoolean(AlbisScanBuilder.AggregatePushdown, true)) {
+      return false
+    }
+    AggregatePushDownUtils.getSchemaForPushedAggregation(aggregation, schema, partitionNameSet, dataFilters) match {
+      case Some(s) =>
+        aggregateSchema = s
+        pushedAggregate = Some(aggregation)
+        true
+      case None => false
+    }
+  }
+
   override def build(): Scan =
-    AlbisScan(sparkSession, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,
-      pushedDataFilters, partitionFilters, dataFilters, System.currentTimeMillis())
+    AlbisScan(sparkSession, fileIndex, dataSchema,
+      if (pushedAggregate.isDefined) aggregateSchema else readDataSchema(), readPartitionSchema(), options,
+      pushedDataFilters, pushedAggregate, partitionFilters, dataFilters, System.currentTimeMillis())
+}
+
+object AlbisScanBuilder {
+  /** Source option: answer count/min/max from segment metadata when Spark allows it (default true). */
+  val AggregatePushdown = "aggregatePushdown"
 }
