@@ -47,6 +47,7 @@ case class AlbisScan(
 
   override def createReaderFactory(): PartitionReaderFactory =
     AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, plannedAt,
+      ColumnarReads.batchScan(sparkSession.sessionState.conf, readSchema()),
       new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap))
 
   override def equals(other: Any): Boolean = other match {
