@@ -211,6 +211,8 @@ class SparkColumnarTest {
     void tablesOfManyGroupsAndSegmentsReadTheSameOnBothPaths() {
         List<String> queries = List.of("SELECT * FROM t", "SELECT s, st, p FROM t", "SELECT * FROM t WHERE i % 3 = 1",
                 "SELECT * FROM t WHERE i > 100 AND l < 5000000", "SELECT w, arr FROM t WHERE s IS NULL OR st.a > 1000",
+                // pushed filters matching short runs: a batch gathers many runs of a segment
+                "SELECT * FROM t WHERE s IS NULL", "SELECT i, w, st, arr FROM t WHERE i IS NOT NULL AND l > 40000",
                 "SELECT p, sum(i), max(s), min(w), count(arr), max(st.b) FROM t GROUP BY p");
         for (String sql : queries) {
             List<Row> rows = inMode(Mode.V2_ROWS, () -> query(sql).collectAsList());
