@@ -77,11 +77,6 @@ public final class AlbisColumnVector extends ColumnVector {
                 : new AlbisColumnVector(type, group, layout.nullByte(slot), RowLayout.nullMask(slot), 0, fields);
     }
 
-    /** The struct's field vectors (none for other types). */
-    AlbisColumnVector[] fields() {
-        return fields == null ? new AlbisColumnVector[0] : fields;
-    }
-
     /** Points the vector at the {@code numRows} rows of a new batch, as gathered in {@code rows}. */
     void pointTo(BatchRows rows, int numRows) {
         this.address = rows.address();

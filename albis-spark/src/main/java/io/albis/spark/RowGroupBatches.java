@@ -3,8 +3,6 @@ package io.albis.spark;
 import io.albis.read.AlbisReader;
 import io.albis.read.RowRun;
 import io.albis.row.RowLayout;
-import io.albis.schema.Column;
-import io.albis.schema.Schema;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,8 +58,7 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         ColumnVector[] columns = new ColumnVector[required.fields().length + partitionSchema.fields().length];
         if (reader != null) {
             Map<String, Integer> byName = RowConverter.columnsByName(reader);
-            Schema schema = reader.schema();
-            RowLayout[] layouts = new RowLayout[schema.groups().size()];
+            RowLayout[] layouts = new RowLayout[reader.schema().groups().size()];
             for (int f = 0; f < required.fields().length; f++) {
                 columns[f] = vector(required.fields()[f], "", byName, reader, layouts, readers);
             }
@@ -133,16 +130,14 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         return v;
     }
 
+    /** The column group (position in the schema's group list) of reader column {@code column}. */
     private static int groupOf(AlbisReader reader, int column) {
-        return reader.schema().groupOf(tableColumn(reader, column).index());
+        return reader.schema().groupOf(reader.column(column).index());
     }
 
+    /** The slot of reader column {@code column} in its group's rows. */
     private static int slotOf(AlbisReader reader, int column) {
-        return reader.schema().slotOf(tableColumn(reader, column).index());
-    }
-
-    private static Column tableColumn(AlbisReader reader, int column) {
-        return reader.column(column);
+        return reader.schema().slotOf(reader.column(column).index());
     }
 
     private static RowLayout layout(AlbisReader reader, RowLayout[] layouts, int g) {
@@ -215,12 +210,6 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
             return;
         }
         done = true;
-        if (reader != null) {
-            try {
-                reader.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+        RowGroupRows.closeReader(reader);
     }
 }

@@ -186,6 +186,11 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
             return;
         }
         done = true;
+        closeReader(reader);
+    }
+
+    /** Closes {@code reader}, if there is one; a failure as an {@link UncheckedIOException}. */
+    static void closeReader(AlbisReader reader) {
         if (reader != null) {
             try {
                 reader.close();
