@@ -45,9 +45,15 @@ case class AlbisScan(
     readers.zipWithIndex.map { case (file, i) => FilePartition(i, Array(file)) }
   }
 
+  /** Whether the scan hands Spark batches ([[ColumnarReads.batchScan]]), decided once, when it is planned. */
+  private lazy val columnar = ColumnarReads.batchScan(sparkSession.sessionState.conf, readSchema())
+
+  /** Every partition is read the same way, so Spark need not ask the reader factory for each. */
+  override def columnarSupportMode(): Scan.ColumnarSupportMode =
+    if (columnar) Scan.ColumnarSupportMode.SUPPORTED else Scan.ColumnarSupportMode.UNSUPPORTED
+
   override def createReaderFactory(): PartitionReaderFactory =
-    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, plannedAt,
-      ColumnarReads.batchScan(sparkSession.sessionState.conf, readSchema()),
+    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, plannedAt, columnar,
       new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap))
 
   override def equals(other: Any): Boolean = other match {
