@@ -284,24 +284,66 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         }
         syncPos();
         try {
-            if (filter != null) {
-                return nextFilteredRun(runs, maxRows);
-            }
-            // From the current row (pos - 1) to the end of the range or of any group's segment.
-            long n = Math.min(end - pos + 1, maxRows);
-            for (ColumnGroupCursor c : moving) {
-                n = Math.min(n, c.rowsLeftInSegment());
-            }
-            int count = (int) n;
-            for (int g : plan.neededGroups) {
-                open.cursors[g].fillRun(runs[g], count);
-            }
-            pos += count - 1;
-            return count;
+            return runFromCurrentRow(runs, maxRows);
         } catch (Throwable t) {
             fail(t);
             throw t;
         }
+    }
+
+    /**
+     * As {@link #nextRun(RowRun[], int)}, but only within the segments the reader holds: returns 0,
+     * loading nothing, when no further matching row lies in every read group's current segment and
+     * the current row range (the rows it looked at do not match and are consumed). Runs taken since
+     * the last {@code nextRun} stay valid, since the segment buffers they point into are not
+     * reloaded, so an engine can gather the matching rows of a segment into one batch of views:
+     * {@code nextRun} starts the batch (it may load segments), {@code nextRunInSegments} extends it
+     * until it returns 0. Without a filter a run already reaches the end of the first segment that
+     * ends, so this returns 0 unless {@code maxRows} cut the last run short.
+     */
+    public int nextRunInSegments(RowRun[] runs, int maxRows) throws IOException {
+        if (maxRows < 1) {
+            throw new IllegalArgumentException("maxRows must be positive");
+        }
+        checkNotFailed();
+        syncPos();
+        if (open == null || !positioned) {
+            return 0; // between row groups or row ranges: the next row needs a seek
+        }
+        try {
+            ColumnGroupCursor[] m = moving;
+            while (pos < end && allHaveNextInSegment(m)) {
+                for (ColumnGroupCursor c : m) {
+                    c.advance();
+                }
+                pos++;
+                if (filter == null || filter.test(this)) {
+                    return runFromCurrentRow(runs, maxRows);
+                }
+            }
+            return 0;
+        } catch (Throwable t) {
+            fail(t);
+            throw t;
+        }
+    }
+
+    /** Describes the run that starts at the current (matching) row, row {@code pos - 1}. */
+    private int runFromCurrentRow(RowRun[] runs, int maxRows) throws IOException {
+        if (filter != null) {
+            return nextFilteredRun(runs, maxRows);
+        }
+        // From the current row to the end of the range or of any group's segment.
+        long n = Math.min(end - pos + 1, maxRows);
+        for (ColumnGroupCursor c : moving) {
+            n = Math.min(n, c.rowsLeftInSegment());
+        }
+        int count = (int) n;
+        for (int g : plan.neededGroups) {
+            open.cursors[g].fillRun(runs[g], count);
+        }
+        pos += count - 1;
+        return count;
     }
 
     /**

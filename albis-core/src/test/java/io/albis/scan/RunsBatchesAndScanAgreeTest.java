@@ -1,6 +1,7 @@
 package io.albis.scan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.albis.filter.Predicate;
 import io.albis.filter.Predicates;
@@ -9,6 +10,8 @@ import io.albis.read.AlbisReader;
 import io.albis.read.ColumnBatch;
 import io.albis.read.ColumnVector;
 import io.albis.read.ReadOptions;
+import io.albis.read.RowRun;
+import io.albis.row.RowLayout;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.storage.LocalStorage;
@@ -18,6 +21,8 @@ import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,9 +34,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Differential test of the three fast read paths against the row iterator: the batch API
- * ({@code nextBatch}), and {@link ChecksumScan} (row runs, with and without filters, on 1–3
- * threads) must see exactly the rows, values, nulls and logical bytes the iterator sees.
+ * Differential test of the fast read paths against the row iterator: the batch API
+ * ({@code nextBatch}), batches of runs gathered within segments ({@code nextRun} then
+ * {@code nextRunInSegments}, as the Spark source reads) and {@link ChecksumScan} (row runs, with
+ * and without filters, on 1–3 threads) must see exactly the rows, values, nulls and logical bytes
+ * the iterator sees.
  */
 class RunsBatchesAndScanAgreeTest {
     @TempDir
@@ -51,6 +58,7 @@ class RunsBatchesAndScanAgreeTest {
 
             Expected fromIterator = readWithIterator(table, options);
             assertEquals(fromIterator.rows, readWithBatches(table, options, 1 + rnd.nextInt(40)), what);
+            assertEquals(fromIterator.rows, readWithSegmentBatches(table, options, 1 + rnd.nextInt(60)), what);
             ScanResult scan = ChecksumScan.scan(table, options, 1 + rnd.nextInt(3));
             assertEquals(fromIterator.rows.size(), scan.rows(), what);
             assertEquals(fromIterator.nulls, scan.nulls(), what);
@@ -196,6 +204,77 @@ class RunsBatchesAndScanAgreeTest {
             }
         }
         return rows;
+    }
+
+    /**
+     * Batches as the Spark source gathers them: a {@code nextRun}, then {@code nextRunInSegments}
+     * until it returns 0 or the batch is full. Values are decoded only once the whole batch is
+     * gathered, from the runs' buffers, so a run invalidated by a later one shows up as wrong values.
+     */
+    private static List<String> readWithSegmentBatches(AlbisTable table, ReadOptions options, int capacity)
+            throws IOException {
+        List<String> rows = new ArrayList<>();
+        Schema schema = table.schema();
+        try (AlbisReader r = table.newReader(options)) {
+            RowRun[] runs = r.newRuns();
+            int[] groups = r.readGroups();
+            ByteBuffer[] buffers = new ByteBuffer[runs.length];
+            int[][] offsets = new int[runs.length][capacity];
+            int n;
+            while ((n = r.nextRun(runs, capacity)) > 0) {
+                int filled = 0;
+                do {
+                    for (int g : groups) {
+                        if (filled == 0) {
+                            buffers[g] = runs[g].buffer();
+                        }
+                        assertSame(buffers[g], runs[g].buffer(), "a batch's runs share their groups' buffers");
+                        for (int k = 0; k < n; k++) {
+                            offsets[g][filled + k] = runs[g].rowOffset(k);
+                        }
+                    }
+                    filled += n;
+                } while (filled < capacity && (n = r.nextRunInSegments(runs, capacity - filled)) > 0);
+                for (int k = 0; k < filled; k++) {
+                    StringBuilder line = new StringBuilder();
+                    for (int c = 0; c < r.columnCount(); c++) {
+                        int column = r.column(c).index();
+                        int g = schema.groupOf(column);
+                        Object v = decode(buffers[g], offsets[g][k], runs[g].layout(), schema.slotOf(column));
+                        line.append(v instanceof Double d ? Double.doubleToRawLongBits(d) : v).append('|');
+                    }
+                    rows.add(line.toString());
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The value of {@code slot} in the row at {@code row} of {@code buf}, by the row format (FORMAT.md §6). */
+    private static Object decode(ByteBuffer buf, int row, RowLayout layout, int slot) {
+        if ((buf.get(row + layout.nullByte(slot)) & RowLayout.nullMask(slot)) != 0) {
+            return null;
+        }
+        int at = row + layout.fixedOffset(slot);
+        DataType type = layout.type(slot);
+        return switch (type.id()) {
+            case BOOLEAN -> buf.get(at) != 0;
+            case SHORT -> buf.getShort(at);
+            case INT -> buf.getInt(at);
+            case DATE -> java.time.LocalDate.ofEpochDay(buf.getInt(at));
+            case LONG -> buf.getLong(at);
+            case FLOAT -> buf.getFloat(at);
+            case DOUBLE -> buf.getDouble(at);
+            case DECIMAL -> new BigDecimal(BigInteger.valueOf(buf.getLong(at + 8)).shiftLeft(64)
+                    .add(new BigInteger(Long.toUnsignedString(buf.getLong(at)))), type.scale());
+            case STRING -> {
+                long packed = buf.getLong(at);
+                byte[] bytes = new byte[RowLayout.sizeOf(packed)];
+                buf.get(row + RowLayout.offsetOf(packed), bytes);
+                yield new String(bytes, StandardCharsets.UTF_8);
+            }
+            default -> throw new IllegalStateException("type not in this test: " + type);
+        };
     }
 
     private static Object valueOf(ColumnVector v, int k) {

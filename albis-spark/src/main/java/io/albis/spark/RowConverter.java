@@ -51,10 +51,7 @@ final class RowConverter {
      * @param partitionValues this file's partition values, of {@code partitionSchema}
      */
     RowConverter(AlbisReader reader, StructType required, StructType partitionSchema, InternalRow partitionValues) {
-        Map<String, Integer> byName = new HashMap<>();
-        for (int i = 0; reader != null && i < reader.columnCount(); i++) {
-            byName.put(reader.column(i).name(), i);
-        }
+        Map<String, Integer> byName = columnsByName(reader);
         this.writer = new UnsafeRowWriter(required.fields().length + partitionSchema.fields().length);
         this.data = writers(required, "", byName, reader, writer);
         this.partitionValues = partitionValues;
@@ -62,6 +59,18 @@ final class RowConverter {
         for (int p = 0; p < partitionTypes.length; p++) {
             partitionTypes[p] = partitionSchema.fields()[p].dataType();
         }
+    }
+
+    /**
+     * The reader's columns by name (a struct's leaves under its path, a nullable struct's marker
+     * under the struct's name), as both paths into Spark find a field's column; none for no reader.
+     */
+    static Map<String, Integer> columnsByName(AlbisReader reader) {
+        Map<String, Integer> byName = new HashMap<>();
+        for (int i = 0; reader != null && i < reader.columnCount(); i++) {
+            byName.put(reader.column(i).name(), i);
+        }
+        return byName;
     }
 
     /** The current row of {@code r}; valid until the next call. */

@@ -58,28 +58,49 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
      */
     static RowGroupRows open(RowGroupFile file, long plannedAt, StructType required, StructType partitionSchema,
             InternalRow partitionValues, Filter[] filters) throws IOException {
+        Read read = openRead(file, plannedAt, required, filters);
+        if (read == null) {
+            return empty();
+        }
+        if (read.reader() == null) {
+            RowConverter none = new RowConverter(null, required, partitionSchema, partitionValues);
+            return new RowGroupRows(null, null, read.rowCount(), none.convert(null).copy());
+        }
+        try {
+            return new RowGroupRows(read.reader(), new RowConverter(read.reader(), required, partitionSchema,
+                    partitionValues), 0, null);
+        } catch (RuntimeException e) {
+            read.reader().close();
+            throw e;
+        }
+    }
+
+    /**
+     * What a task reads of its row group, for the row path and the columnar path alike: a reader
+     * of the required columns and the filters Albis evaluates, or, when the query needs no column
+     * and no filter applies ({@code count(*)} and the like), only the row group's row count.
+     */
+    record Read(AlbisReader reader, long rowCount) {}
+
+    /**
+     * Opens what {@code file}'s task reads (see {@link #open}); null when {@code file} is not the
+     * file that reads its row group, or the row group is not in the table state.
+     */
+    static Read openRead(RowGroupFile file, long plannedAt, StructType required, Filter[] filters) throws IOException {
         if (!readsRowGroup(file, plannedAt)) {
-            return empty(); // another file of the row group reads it, or it is not in the table state
+            return null; // another file of the row group reads it, or it is not in the table state
         }
         Snapshot s = table(file.table(), plannedAt);
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
         Predicate filter = SparkFilters.conjunction(filters, s.table.schema());
         if (required.fields().length == 0 && filter == null) {
-            // count(*) and the like: as many rows as the row group holds, with nothing but partition values
-            RowConverter none = new RowConverter(null, required, partitionSchema, partitionValues);
-            return new RowGroupRows(null, null, s.table.rowCount(rg), none.convert(null).copy());
+            return new Read(null, s.table.rowCount(rg));
         }
         ReadOptions options = ReadOptions.all().withColumns(Arrays.asList(required.fieldNames())).withRowGroups(rg.index());
         if (filter != null) {
             options = options.withFilter(filter);
         }
-        AlbisReader reader = s.table.newReader(options);
-        try {
-            return new RowGroupRows(reader, new RowConverter(reader, required, partitionSchema, partitionValues), 0, null);
-        } catch (RuntimeException e) {
-            reader.close();
-            throw e;
-        }
+        return new Read(s.table.newReader(options), -1);
     }
 
     /**
@@ -195,6 +216,11 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
             return;
         }
         done = true;
+        closeReader(reader);
+    }
+
+    /** Closes {@code reader}, if there is one; a failure as an {@link UncheckedIOException}. */
+    static void closeReader(AlbisReader reader) {
         if (reader != null) {
             try {
                 reader.close();

@@ -9,6 +9,7 @@ import org.apache.spark.TaskContext
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.catalyst.InternalRow
 import org.apache.spark.sql.execution.datasources.{FileFormat, OutputWriterFactory, PartitionedFile}
+import org.apache.spark.sql.internal.SQLConf
 import org.apache.spark.sql.sources.{DataSourceRegister, Filter}
 import org.apache.spark.sql.types.{DataType, StructType}
 
@@ -47,6 +48,20 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
       dataSchema: StructType): OutputWriterFactory =
     AlbisWrites.prepare(job, options.asJava, dataSchema)
 
+  /** Batches ([[ColumnarReads]]); Spark has already checked codegen and the number of fields. */
+  override def supportBatch(spark: SparkSession, schema: StructType): Boolean =
+    ColumnarReads.enabled(spark.sessionState.conf)
+
+  override def vectorTypes(
+      requiredSchema: StructType,
+      partitionSchema: StructType,
+      sqlConf: SQLConf): Option[Seq[String]] =
+    Some(ColumnarReads.vectorTypes(requiredSchema, partitionSchema))
+
+  /**
+   * Rows, or batches cast as rows when the scan said it takes batches
+   * (`FileFormat.OPTION_RETURNING_BATCH`, as Parquet's V1 reader returns them).
+   */
   override def buildReaderWithPartitionValues(
       spark: SparkSession,
       dataSchema: StructType,
@@ -57,18 +72,29 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
       hadoopConf: Configuration): PartitionedFile => Iterator[InternalRow] = {
     // Runs on the driver: every task reads the snapshot that was the table now.
     val plannedAt = System.currentTimeMillis()
+    val batches = options.get(FileFormat.OPTION_RETURNING_BATCH).exists(_.toBoolean)
     (file: PartitionedFile) => {
       val rowGroup = RowGroupFile.of(file.toPath)
       if (rowGroup == null) {
         Iterator.empty
       } else {
-        val rows = RowGroupRows.open(rowGroup, plannedAt, requiredSchema, partitionSchema, file.partitionValues,
-          filters.toArray)
-        Option(TaskContext.get()).foreach(_.addTaskCompletionListener[Unit](_ => rows.close()))
-        rows.asScala
+        if (batches) {
+          val values = RowGroupBatches.open(rowGroup, plannedAt, requiredSchema, partitionSchema,
+            file.partitionValues, filters.toArray)
+          closeWithTask(values)
+          values.asScala.asInstanceOf[Iterator[InternalRow]]
+        } else {
+          val values = RowGroupRows.open(rowGroup, plannedAt, requiredSchema, partitionSchema, file.partitionValues,
+            filters.toArray)
+          closeWithTask(values)
+          values.asScala
+        }
       }
     }
   }
+
+  private def closeWithTask(values: java.io.Closeable): Unit =
+    Option(TaskContext.get()).foreach(_.addTaskCompletionListener[Unit](_ => values.close()))
 
   override def hashCode(): Int = getClass.hashCode()
 

@@ -4,7 +4,7 @@ import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.catalyst.FileSourceOptions
 import org.apache.spark.sql.catalyst.expressions.Expression
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation
-import org.apache.spark.sql.connector.read.{PartitionReaderFactory, Statistics}
+import org.apache.spark.sql.connector.read.{PartitionReaderFactory, Scan, Statistics}
 import org.apache.spark.sql.execution.datasources.{AggregatePushDownUtils, FilePartition, PartitioningAwareFileIndex}
 import org.apache.spark.sql.execution.datasources.v2.FileScan
 import org.apache.spark.sql.sources.Filter
@@ -60,8 +60,16 @@ case class AlbisScan(
     }
   }
 
+  /** Whether the scan hands Spark batches ([[ColumnarReads.batchScan]]), decided once, when it is planned. */
+  private lazy val columnar =
+    pushedAggregate.isEmpty && ColumnarReads.batchScan(sparkSession.sessionState.conf, readSchema())
+
+  /** Every partition is read the same way, so Spark need not ask the reader factory for each. */
+  override def columnarSupportMode(): Scan.ColumnarSupportMode =
+    if (columnar) Scan.ColumnarSupportMode.SUPPORTED else Scan.ColumnarSupportMode.UNSUPPORTED
+
   override def createReaderFactory(): PartitionReaderFactory =
-    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, pushedAggregate, plannedAt,
+    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, pushedAggregate, plannedAt, columnar,
       new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap))
 
   override def equals(other: Any): Boolean = other match {

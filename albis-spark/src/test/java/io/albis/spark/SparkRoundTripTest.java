@@ -26,8 +26,12 @@ class SparkRoundTripTest {
 
     private final SparkSession spark = SparkSessions.local();
 
-    /** Every type Albis holds, with nulls in every column and at every nested level. */
     private Dataset<Row> everyType() {
+        return everyType(spark);
+    }
+
+    /** Every type Albis holds, with nulls in every column and at every nested level. */
+    static Dataset<Row> everyType(SparkSession spark) {
         return spark.sql("""
                 SELECT id,
                   CAST(id % 128 AS TINYINT) AS b,
