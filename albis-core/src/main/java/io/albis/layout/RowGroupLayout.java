@@ -18,11 +18,11 @@ public enum RowGroupLayout {
     DIRECTORIES {
         @Override
         String file(Storage storage, String rowGroupPath, int groupId, String kind) {
-            return storage.resolve(columnGroupPath(storage, rowGroupPath, groupId), kind);
+            return storage.resolve(presencePath(storage, rowGroupPath, groupId), kind);
         }
 
         @Override
-        public String columnGroupPath(Storage storage, String rowGroupPath, int groupId) {
+        public String presencePath(Storage storage, String rowGroupPath, int groupId) {
             return storage.resolve(rowGroupPath, TableLayout.columnGroupName(groupId));
         }
     },
@@ -38,8 +38,8 @@ public enum RowGroupLayout {
         }
 
         @Override
-        public String columnGroupPath(Storage storage, String rowGroupPath, int groupId) {
-            return rowGroupPath + "." + TableLayout.columnGroupName(groupId);
+        public String presencePath(Storage storage, String rowGroupPath, int groupId) {
+            return metadataPath(storage, rowGroupPath, groupId);
         }
     };
 
@@ -56,10 +56,10 @@ public enum RowGroupLayout {
     abstract String file(Storage storage, String rowGroupPath, int groupId, String kind);
 
     /**
-     * Where a column group of a row group is, for messages: its directory, or in the flat layout the
-     * common start of its two files' names.
+     * The entry whose presence says that a row group holds a column group: the column group's
+     * directory, or in the flat layout its metadata file.
      */
-    public abstract String columnGroupPath(Storage storage, String rowGroupPath, int groupId);
+    public abstract String presencePath(Storage storage, String rowGroupPath, int groupId);
 
     public String dataPath(Storage storage, String rowGroupPath, int groupId) {
         return file(storage, rowGroupPath, groupId, TableLayout.DATA_FILE);

@@ -197,7 +197,7 @@ public final class AlbisTable {
             ids.addAll(listedGroups.getOrDefault(rg.name(), Set.of()));
         } else {
             for (ColumnGroup g : schema.groups()) {
-                if (storage.exists(metadataPath(rg, g))) {
+                if (storage.exists(layout.presencePath(storage, rg.path(), g.id()))) {
                     ids.add(g.id());
                 }
             }
@@ -220,7 +220,7 @@ public final class AlbisTable {
      */
     public ColumnGroupMetadata metadata(RowGroupRef rg, ColumnGroup g, Set<Integer> present) throws IOException {
         if (!present.contains(g.id())) {
-            throw new CorruptFileException(layout.columnGroupPath(storage, rg.path(), g.id()), -1,
+            throw new CorruptFileException(layout.presencePath(storage, rg.path(), g.id()), -1,
                     "column group '" + g.name() + "' of the schema is missing from this row group");
         }
         String p = metadataPath(rg, g);
