@@ -98,7 +98,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * </ul>
  *
  * <p>Files are matched by role rather than path: row groups by position, so that a change of
- * row-group directory names only needs the trees regenerated, not this test rewritten. The hand
+ * row-group names only needs the trees regenerated, not this test rewritten. The hand
  * decoding below reads bytes from the format rules alone, so the test doubles as an executable
  * example of the layout of each version.
  */
@@ -409,7 +409,7 @@ class GoldenFileTest {
 
     /**
      * A table state with what differs from one write to the next (the job id, the commit time,
-     * and so the row-group directory names) set to fixed values; everything else stays as written.
+     * and so the row-group names) set to fixed values; everything else stays as written.
      */
     private static byte[] withoutJobIdentity(byte[] state, String path) throws IOException {
         TableState s = TableStateCodec.decode(state, path);
