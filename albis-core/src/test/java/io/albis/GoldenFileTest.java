@@ -486,7 +486,8 @@ class GoldenFileTest {
         replaceTree(old, golden(FormatVersion.V3_0));
         InvalidOptionException e = assertThrows(InvalidOptionException.class,
                 () -> AlbisWriter.append(LocalStorage.INSTANCE, old.toString(), null, OPTIONS));
-        assertTrue(e.getMessage().startsWith(old + " is a format 3.0 table") && e.getMessage().contains("convert")
+        assertTrue(e.getMessage().startsWith(old + " is a format 3.0 table") && e.getMessage().contains("overwrite it")
+                && e.getMessage().contains("copy its rows into a new table")
                 && !e.getMessage().contains("\n"), e.getMessage());
         assertEquals(relativeFiles(golden(FormatVersion.V3_0)), relativeFiles(old), "nothing was added");
 

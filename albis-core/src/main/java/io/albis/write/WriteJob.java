@@ -93,8 +93,9 @@ public final class WriteJob {
                 // Its row groups are directories; a 4.0 state listing them and new flat ones would
                 // need two layouts in one state. An overwrite lists only new row groups, so it may go on.
                 throw new InvalidOptionException(table + " is a format " + latest.format() + " table (row groups in"
-                        + " directories): this version reads and overwrites it but appends only to format "
-                        + FormatVersion.CURRENT.major() + ".x tables; overwrite it, or convert it into a new table");
+                        + " directories): this version reads it but appends only to format " + FormatVersion.CURRENT.major()
+                        + ".x tables; overwrite it (which writes " + FormatVersion.CURRENT + ") or copy its rows into a"
+                        + " new table");
             }
             schemaVersion = latest.schemaVersion();
         }
