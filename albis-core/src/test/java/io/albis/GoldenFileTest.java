@@ -466,12 +466,18 @@ class GoldenFileTest {
     @Test
     void aFormat10TableIsReadButNotWrittenTo() throws IOException {
         Path old = dir.resolve("old");
-        replaceTree(old, golden(FormatVersion.V1_0));
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
-                () -> AlbisWriter.append(LocalStorage.INSTANCE, old.toString(), null, OPTIONS));
-        assertTrue(e.getMessage().contains("format 1.0") && e.getMessage().contains("convert"), e.getMessage());
-        assertEquals(relativeFiles(golden(FormatVersion.V1_0)), relativeFiles(old), "nothing was added");
+        String refusal = appendIsRefused(FormatVersion.V1_0, old);
+        assertTrue(refusal.contains("format 1.0") && refusal.contains("convert"), refusal);
         assertReadsTheFixedRows(AlbisTable.open(old.toString()), 1, "v1.0 after the refused append");
+    }
+
+    /** Copies the golden table of {@code v} to {@code copy}; appending to it is refused and adds nothing. */
+    private static String appendIsRefused(FormatVersion v, Path copy) throws IOException {
+        replaceTree(copy, golden(v));
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> AlbisWriter.append(LocalStorage.INSTANCE, copy.toString(), null, OPTIONS));
+        assertEquals(relativeFiles(golden(v)), relativeFiles(copy), "nothing was added");
+        return e.getMessage();
     }
 
     /**
@@ -483,13 +489,9 @@ class GoldenFileTest {
     @Test
     void aFormat30TableIsReadAndOverwrittenButNotAppendedTo() throws IOException {
         Path old = dir.resolve("old30");
-        replaceTree(old, golden(FormatVersion.V3_0));
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
-                () -> AlbisWriter.append(LocalStorage.INSTANCE, old.toString(), null, OPTIONS));
-        assertTrue(e.getMessage().startsWith(old + " is a format 3.0 table") && e.getMessage().contains("overwrite it")
-                && e.getMessage().contains("copy its rows into a new table")
-                && !e.getMessage().contains("\n"), e.getMessage());
-        assertEquals(relativeFiles(golden(FormatVersion.V3_0)), relativeFiles(old), "nothing was added");
+        String refusal = appendIsRefused(FormatVersion.V3_0, old);
+        assertTrue(refusal.startsWith(old + " is a format 3.0 table") && refusal.contains("overwrite it")
+                && refusal.contains("copy its rows into a new table") && !refusal.contains("\n"), refusal);
 
         try (AlbisWriter w = AlbisWriter.overwrite(LocalStorage.INSTANCE, old.toString(), null, OPTIONS)) {
             writeFixedRows(w);
