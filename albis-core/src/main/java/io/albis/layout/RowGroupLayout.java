@@ -43,7 +43,10 @@ public enum RowGroupLayout {
         }
     };
 
-    /** The layout of a table whose table state (or, without one, schema) file has format {@code version}. */
+    /**
+     * The layout of the row groups a table state of format {@code version} lists (a 1.0 table,
+     * which has no state, keeps its row groups in {@link #DIRECTORIES}).
+     */
     public static RowGroupLayout of(FormatVersion version) {
         return version.major() >= 4 ? FLAT : DIRECTORIES;
     }
