@@ -70,4 +70,46 @@ class CommitCostTest {
         // open: is it a directory (exists, isDirectory), list, read the state and the schema.
         assertEquals(7, open.size(), open.toString());
     }
+
+    /**
+     * A row group of G column groups costs its 2G files and nothing else: no directory is made
+     * (format 4.0 keeps its files in the table directory), and reading it after an open lists
+     * nothing more (the open's listing shows its files); a snapshot opened at a given state, which
+     * lists nothing, asks once per column group whether its metadata file is there.
+     */
+    @Test
+    void aRowGroupCostsItsFilesAndNoDirectories() throws IOException {
+        FaultInjectingStorage storage = new FaultInjectingStorage(LocalStorage.INSTANCE);
+        String t = dir.resolve("g").toString();
+        Schema schema = Schema.builder().column("a", DataType.INT, false).column("b", DataType.LONG, false)
+                .columnPerGroup().build();
+        int groups = schema.groups().size();
+        try (AlbisWriter w = AlbisWriter.create(storage, t, schema, WriterOptions.defaults().withRowGroupRows(1))) {
+            storage.resetCount();
+            w.setInt(0, 1); // opens the row group
+            w.setLong(1, 2);
+            w.nextRow(); // completes it
+            List<String> write = storage.log();
+            assertEquals(0, count(write, "mkdirs "), write.toString());
+            assertEquals(2 * groups, count(write, "create "), "a data and a metadata file per column group: " + write);
+            assertEquals(2 * groups, count(write, "close "), write.toString());
+        }
+        AlbisTable latest = AlbisTable.open(storage, t);
+        storage.resetCount();
+        assertEquals(1, latest.rowCount(latest.rowGroups().get(0)));
+        List<String> read = storage.log();
+        assertEquals(0, count(read, "list ") + count(read, "exists "), "the open's listing serves: " + read);
+        assertEquals(groups, count(read, "open "), "the metadata files: " + read);
+
+        AlbisTable pinned = AlbisTable.open(storage, t, latest.state().version());
+        storage.resetCount();
+        assertEquals(1, pinned.rowCount(pinned.rowGroups().get(0)));
+        read = storage.log();
+        assertEquals(0, count(read, "list "), read.toString());
+        assertEquals(groups, count(read, "exists "), "one presence check per column group: " + read);
+    }
+
+    private static long count(List<String> log, String operation) {
+        return log.stream().filter(op -> op.startsWith(operation)).count();
+    }
 }

@@ -1,6 +1,5 @@
 package io.albis;
 
-import static io.albis.testing.TableFiles.copyTree;
 import static io.albis.testing.TableFiles.reseal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -17,8 +16,10 @@ import io.albis.error.UnsupportedFormatVersionException;
 import io.albis.layout.FormatVersion;
 import io.albis.memory.BufferAllocator;
 import io.albis.layout.FileHeader;
+import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
+import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
@@ -207,8 +208,8 @@ class CorruptionTest {
     private static boolean isKind(String name, String kind) {
         return switch (kind) {
             case "schema" -> name.startsWith("_schema.");
-            case "meta" -> name.equals("meta");
-            case "data" -> name.equals("data");
+            case "meta", "data" -> TableLayout.columnGroupFile(name) != null
+                    && TableLayout.columnGroupFile(name).kind().equals(kind);
             default -> throw new IllegalArgumentException(kind);
         };
     }
@@ -248,13 +249,13 @@ class CorruptionTest {
      */
     private List<Integer> positionsWorthDamaging(String file, byte[] bytes) throws IOException {
         List<Integer> all = new ArrayList<>();
-        if (!file.endsWith("/data")) {
+        if (!file.endsWith("." + TableLayout.DATA_FILE)) {
             for (int i = 0; i < bytes.length; i++) {
                 all.add(i);
             }
             return all;
         }
-        String metaPath = file.substring(0, file.length() - "data".length()) + "meta";
+        String metaPath = file.substring(0, file.length() - TableLayout.DATA_FILE.length()) + TableLayout.META_FILE;
         ColumnGroupMetadata meta = ColumnGroupMetadata.decode(memory.bytes(metaPath), metaPath);
         for (int i = 0; i < FileHeader.LENGTH; i++) {
             all.add(i);
@@ -498,17 +499,23 @@ class CorruptionTest {
     }
 
     @Test
-    void leftoverTemporaryDirectoriesAndOrphanColumnGroupsAreIgnored() throws IOException {
-        Path tmp = Files.createDirectories(table.resolve("_tmp.rg.5c0ffee/cg-00000000"));
-        Files.write(tmp.resolve("data"), new byte[] {1, 2, 3});
-        Path tmpCopy = table.resolve("_tmp.rg-00000009.abc");
-        copyTree(Path.of(AlbisTable.open(table.toString()).rowGroups().get(0).path()), tmpCopy);
+    void leftoverTemporaryFilesOrphanColumnGroupsAndForeignNamesAreIgnored() throws IOException {
+        AlbisTable t = AlbisTable.open(table.toString());
+        String first = t.rowGroups().get(0).path();
+        String second = t.rowGroups().get(1).path();
+        ColumnGroup g = t.schema().groups().get(0);
+        byte[] data = Files.readAllBytes(Path.of(t.dataPath(t.rowGroups().get(0), g)));
+        byte[] meta = Files.readAllBytes(Path.of(t.metadataPath(t.rowGroups().get(0), g)));
+        Files.write(table.resolve(TableLayout.tempName(Path.of(first).getFileName() + ".cg-00000000.data")), data);
         Files.writeString(table.resolve("_tmp._schema.00000009.x"), "half-written schema");
-        Path orphan = Files.createDirectories(
-                Path.of(AlbisTable.open(table.toString()).rowGroups().get(1).path(), "cg-00000099"));
-        copyTree(Path.of(AlbisTable.open(table.toString()).rowGroups().get(0).path()),
-                table.resolve("rg-0123456789abcdef0123-00000000-00000000-00000000"));
-        Files.write(orphan.resolve("meta"), "not even a metadata file".getBytes(StandardCharsets.US_ASCII));
+        // A column group the schema does not list (left by an abandoned schema change).
+        Files.write(Path.of(second + ".cg-00000099.meta"), "not even a metadata file".getBytes(StandardCharsets.US_ASCII));
+        // A row group no state lists, and names that are close to a row group file but not one.
+        String unlisted = table.resolve("rg-0123456789abcdef0123-00000000-00000000-00000000").toString();
+        Files.write(Path.of(unlisted + ".cg-00000000.data"), data);
+        Files.write(Path.of(unlisted + ".cg-00000000.meta"), meta);
+        Files.write(Path.of(first + ".cg-00000000.data.bak"), data);
+        Files.write(Path.of(first + ".cg-0000000.meta"), meta);
         Files.createDirectories(table.resolve(".hidden"));
         Files.writeString(table.resolve("_schema.1"), "not eight digits: not a schema file");
         Files.writeString(table.resolve("_schema.00000001.bak"), "not a schema file either");
@@ -519,21 +526,30 @@ class CorruptionTest {
     }
 
     @Test
-    void aFileInPlaceOfAListedRowGroupIsAnErrorNamingIt() throws IOException {
-        Path rg = Path.of(AlbisTable.open(table.toString()).rowGroups().get(1).path());
-        deleteTree(rg);
-        Files.writeString(rg, "not a directory");
+    void aDirectoryInPlaceOfAListedRowGroupsFileIsAnErrorNamingIt() throws IOException {
+        AlbisTable t = AlbisTable.open(table.toString());
+        Path data = Path.of(t.dataPath(t.rowGroups().get(1), t.schema().groups().get(0)));
+        Files.delete(data);
+        Files.createDirectories(data);
         IOException e = assertThrows(IOException.class, () -> readEverything(true, false));
-        assertTrue(e.getMessage().contains(rg.toString()), e.toString());
+        assertTrue(e.getMessage().contains(data.toString()), e.toString());
     }
 
     @Test
-    void aListedRowGroupDirectoryWithoutColumnGroupsIsAnError() throws IOException {
-        Path rg = Path.of(AlbisTable.open(table.toString()).rowGroups().get(2).path());
-        deleteTree(rg);
-        Files.createDirectories(rg);
+    void aListedRowGroupWithoutFilesIsAnError() throws IOException {
+        String rg = AlbisTable.open(table.toString()).rowGroups().get(2).path();
+        for (Path p : files("data")) {
+            if (p.toString().startsWith(rg + ".")) {
+                Files.delete(p);
+            }
+        }
+        for (Path p : files("meta")) {
+            if (p.toString().startsWith(rg + ".")) {
+                Files.delete(p);
+            }
+        }
         CorruptFileException e = assertThrows(CorruptFileException.class, () -> readEverything(true, false));
-        assertTrue(e.file().startsWith(rg.toString()), e.file());
+        assertTrue(e.file().startsWith(rg), e.file());
         assertTrue(e.getMessage().contains("missing"), e.getMessage());
     }
 
@@ -546,13 +562,5 @@ class CorruptionTest {
         assertTrue(matchesExpected(readEverything(true, false)));
         Files.writeString(table.resolve("_schema.00000003"), "a damaged schema no state names");
         assertTrue(matchesExpected(readEverything(true, false)));
-    }
-
-    private static void deleteTree(Path p) throws IOException {
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(q);
-            }
-        }
     }
 }

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.error.CorruptFileException;
 import io.albis.filter.Predicates;
+import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
+import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.storage.LocalStorage;
@@ -17,6 +19,7 @@ import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
 import io.albis.table.AlbisTable;
+import io.albis.table.RowGroupRef;
 import io.albis.table.SchemaStore;
 import io.albis.testing.ForwardingReadableFile;
 import io.albis.testing.ForwardingWritableFile;
@@ -36,9 +39,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What happens after things go wrong: failed readers and writers, racing renames, hostile inputs. */
 class FailureSafetyTest {
-    /** The directory of the table's {@code index}-th row group, as its table state lists it. */
-    private static String rowGroup(String table, int index) throws IOException {
-        return AlbisTable.open(table).rowGroups().get(index).path();
+    /** The data or metadata file of column group {@code groupId} in the table's {@code index}-th row group. */
+    private static String groupFile(String table, int index, int groupId, boolean data) throws IOException {
+        AlbisTable t = AlbisTable.open(table);
+        RowGroupRef rg = t.rowGroups().get(index);
+        ColumnGroup g = t.schema().groups().stream().filter(x -> x.id() == groupId).findFirst().orElseThrow();
+        return data ? t.dataPath(rg, g) : t.metadataPath(rg, g);
     }
 
     @TempDir
@@ -62,7 +68,7 @@ class FailureSafetyTest {
     @Test
     void aReaderThatFailedRefusesToGoOnInsteadOfPairingRowsWrongly() throws IOException {
         String t = twoGroupTable(40);
-        String vData = rowGroup(t, 0) + "/cg-00000001/data";
+        String vData = groupFile(t, 0, 1, true);
         FlakyStorage flaky = new FlakyStorage(vData);
         AlbisTable table = AlbisTable.open(flaky, t);
         try (AlbisReader r = table.newReader()) {
@@ -126,7 +132,8 @@ class FailureSafetyTest {
     @Test
     void aMissingColumnGroupIsDamageNotNulls() throws IOException {
         String t = twoGroupTable(5);
-        LocalStorage.INSTANCE.delete(rowGroup(t, 0) + "/cg-00000001");
+        LocalStorage.INSTANCE.delete(groupFile(t, 0, 1, true));
+        LocalStorage.INSTANCE.delete(groupFile(t, 0, 1, false));
         assertThrows(CorruptFileException.class, () -> {
             try (AlbisReader r = AlbisTable.open(t).newReader()) {
                 r.advance();
@@ -137,7 +144,7 @@ class FailureSafetyTest {
     @Test
     void aFifoInPlaceOfAFileIsRefusedWithoutBlocking() throws Exception {
         String t = twoGroupTable(3);
-        Path meta = Path.of(rowGroup(t, 0), "cg-00000000", "meta");
+        Path meta = Path.of(groupFile(t, 0, 0, false));
         Files.delete(meta);
         assertEquals(0, new ProcessBuilder("mkfifo", meta.toString()).start().waitFor());
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
@@ -214,7 +221,7 @@ class FailureSafetyTest {
             return new ForwardingWritableFile(f) {
                 @Override
                 public void write(ByteBuffer src) throws IOException {
-                    if (failDataWrites && path.endsWith("/data")) {
+                    if (failDataWrites && path.endsWith("." + TableLayout.DATA_FILE)) {
                         throw new IOException("injected write error");
                     }
                     delegate.write(src);
@@ -237,7 +244,7 @@ class FailureSafetyTest {
             w.nextRow();
         }
         // The one row is [bitmap 0x00][0x01] at offset 8; make the value byte 0x02.
-        Path data = Path.of(rowGroup(t, 0), "cg-00000000", "data");
+        Path data = Path.of(groupFile(t, 0, 0, true));
         byte[] bytes = Files.readAllBytes(data);
         bytes[9] = 2;
         Files.write(data, bytes);

@@ -15,6 +15,7 @@ import io.albis.layout.TableLayout;
 import io.albis.table.TableState;
 import io.albis.table.TableStateCodec;
 import io.albis.layout.FormatVersion;
+import io.albis.layout.RowGroupLayout;
 import io.albis.read.AlbisReader;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
@@ -24,7 +25,9 @@ import io.albis.schema.SchemaCodec;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
+import io.albis.table.Retention;
 import io.albis.table.RowGroupRef;
+import io.albis.table.TableCleaner;
 import io.albis.table.TableVerifier;
 import io.albis.testing.OrderedMaps;
 import io.albis.testing.RowAssertions;
@@ -68,20 +71,23 @@ import org.junit.jupiter.params.provider.ValueSource;
  *       It is never regenerated: it stands for the 1.0 tables users have on disk.
  *   <li>{@code v2.0/}: written by the format-2.0 writer (commit a4ea8e9) and kept byte for byte,
  *       like {@code v1.0/}; {@code v2.1/} is its hand-built newer minor version (see below).
- *   <li>{@code v3.0/}: written by today's writer ({@link FormatVersion#CURRENT}); its table has
- *       the columns of the older trees plus five of format 3.0 (a timestamp without time zone,
- *       lists and maps). {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and
+ *   <li>{@code v3.0/}: written by the format-3.0 writer (commit f7e925a) and kept byte for byte;
+ *       its table has the columns of the older trees plus five of format 3.0 (a timestamp without
+ *       time zone, lists and maps), its row groups are directories.
+ *   <li>{@code v4.0/}: written by today's writer ({@link FormatVersion#CURRENT}): the table of
+ *       {@code v3.0/}, its row groups' files directly in the table directory.
+ *       {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and
  *       compares every file byte for byte (in the table state, the job id, commit time and
  *       row-group names, which differ on every write, are set to fixed values on both sides
  *       first), so an accidental format change fails the build. After a deliberate change (a
- *       format change within 3.x, documented in docs/FORMAT.md, or a change of how row groups
+ *       format change within 4.x, documented in docs/FORMAT.md, or a change of how row groups
  *       are named or published), regenerate this tree, and only this one, with
  *       <pre>
  *   mvn -o -q -B -pl albis-core test -Dtest=GoldenFileTest -Dalbis.golden.update=true
  *       </pre>
  *       and commit it with the explanation. When a new major version becomes current, its tree is
- *       added beside this one and this one is frozen like {@code v2.0/}.
- *   <li>{@code v3.1/} (and {@code v2.1/} before it): hand-built, a table of a newer minor version
+ *       added beside this one and this one is frozen like {@code v3.0/}.
+ *   <li>{@code v4.1/} (and {@code v2.1/}, {@code v3.1/} before it): hand-built, a table of a newer minor version
  *       than this reader knows. It is the current tree with the minor version byte of every file
  *       set to 1 and, in every file with a footer (schema, state and metadata),
  *       {@link #appendedFields() two fields} inserted before the footer, which is then recomputed.
@@ -92,7 +98,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * </ul>
  *
  * <p>Files are matched by role rather than path: row groups by position, so that a change of
- * row-group directory names only needs the trees regenerated, not this test rewritten. The hand
+ * row-group names only needs the trees regenerated, not this test rewritten. The hand
  * decoding below reads bytes from the format rules alone, so the test doubles as an executable
  * example of the layout of each version.
  */
@@ -403,7 +409,7 @@ class GoldenFileTest {
 
     /**
      * A table state with what differs from one write to the next (the job id, the commit time,
-     * and so the row-group directory names) set to fixed values; everything else stays as written.
+     * and so the row-group names) set to fixed values; everything else stays as written.
      */
     private static byte[] withoutJobIdentity(byte[] state, String path) throws IOException {
         TableState s = TableStateCodec.decode(state, path);
@@ -416,7 +422,7 @@ class GoldenFileTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1"})
+    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1"})
     void everyGoldenVersionReadsBackItsExactValues(String version) throws IOException {
         Path tree = goldenRoot().resolve("v" + version);
         assertTrue(Files.isDirectory(tree), "golden files missing: " + tree + " (see the class comment)");
@@ -460,12 +466,78 @@ class GoldenFileTest {
     @Test
     void aFormat10TableIsReadButNotWrittenTo() throws IOException {
         Path old = dir.resolve("old");
-        replaceTree(old, golden(FormatVersion.V1_0));
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
-                () -> AlbisWriter.append(LocalStorage.INSTANCE, old.toString(), null, OPTIONS));
-        assertTrue(e.getMessage().contains("format 1.0") && e.getMessage().contains("convert"), e.getMessage());
-        assertEquals(relativeFiles(golden(FormatVersion.V1_0)), relativeFiles(old), "nothing was added");
+        String refusal = appendIsRefused(FormatVersion.V1_0, old);
+        assertTrue(refusal.contains("format 1.0") && refusal.contains("convert"), refusal);
         assertReadsTheFixedRows(AlbisTable.open(old.toString()), 1, "v1.0 after the refused append");
+    }
+
+    /** Copies the golden table of {@code v} to {@code copy}; appending to it is refused and adds nothing. */
+    private static String appendIsRefused(FormatVersion v, Path copy) throws IOException {
+        replaceTree(copy, golden(v));
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> AlbisWriter.append(LocalStorage.INSTANCE, copy.toString(), null, OPTIONS));
+        assertEquals(relativeFiles(golden(v)), relativeFiles(copy), "nothing was added");
+        return e.getMessage();
+    }
+
+    /**
+     * A 3.0 table keeps its row groups in directories: today's reader reads it, today's writer
+     * refuses to append to it (a state cannot list row groups of two layouts) with a message naming
+     * the table, its format and what to do, but overwrites it: the new state lists only flat row
+     * groups, the old state still reads its directories until the cleaner removes them with it.
+     */
+    @Test
+    void aFormat30TableIsReadAndOverwrittenButNotAppendedTo() throws IOException {
+        Path old = dir.resolve("old30");
+        String refusal = appendIsRefused(FormatVersion.V3_0, old);
+        assertTrue(refusal.startsWith(old + " is a format 3.0 table") && refusal.contains("overwrite it")
+                && refusal.contains("copy its rows into a new table") && !refusal.contains("\n"), refusal);
+
+        try (AlbisWriter w = AlbisWriter.overwrite(LocalStorage.INSTANCE, old.toString(), null, OPTIONS)) {
+            writeFixedRows(w);
+        }
+        AlbisTable now = AlbisTable.open(old.toString());
+        assertEquals(RowGroupLayout.FLAT, now.layout());
+        assertReadsTheFixedRows(now, 1, "v3.0 overwritten");
+        AlbisTable before = AlbisTable.open(LocalStorage.INSTANCE, old.toString(), 1);
+        assertEquals(RowGroupLayout.DIRECTORIES, before.layout());
+        assertReadsTheFixedRows(before, 1, "v3.0 snapshot after the overwrite");
+
+        TableCleaner.clean(LocalStorage.INSTANCE, old.toString(), Retention.none(), System.currentTimeMillis());
+        assertOnlyFiles(old);
+        assertReadsTheFixedRows(AlbisTable.open(old.toString()), 1, "v3.0 overwritten and cleaned");
+    }
+
+    /**
+     * A 4.0 table directory holds files only, every one a schema, a state or a row group's file
+     * named {@code <row group>.cg-NNNNNNNN.data|meta} of a row group the state lists.
+     */
+    @Test
+    void aFormat40TableDirectoryHoldsOnlyFiles() throws IOException {
+        for (Path table : List.of(fresh, golden(FormatVersion.CURRENT), golden(NEWER_MINOR))) {
+            assertOnlyFiles(table);
+            AlbisTable t = AlbisTable.open(table.toString());
+            Set<String> listed = new HashSet<>();
+            t.rowGroups().forEach(rg -> listed.add(rg.name()));
+            int groupFiles = 0;
+            for (String name : relativeFiles(table)) {
+                TableLayout.ColumnGroupFile f = TableLayout.columnGroupFile(name);
+                if (f != null) {
+                    assertTrue(listed.contains(f.rowGroup()), name);
+                    groupFiles++;
+                } else {
+                    assertTrue(TableLayout.schemaVersion(name) > 0 || TableLayout.stateVersion(name) > 0, name);
+                }
+            }
+            assertEquals(2 * 3 * 2, groupFiles, table + ": two row groups of three column groups, data and metadata");
+        }
+    }
+
+    private static void assertOnlyFiles(Path table) throws IOException {
+        try (Stream<Path> s = Files.list(table)) {
+            List<Path> dirs = s.filter(Files::isDirectory).toList();
+            assertEquals(List.of(), dirs, table + " holds directories");
+        }
     }
 
     /**
@@ -569,7 +641,8 @@ class GoldenFileTest {
     @Test
     void headersAndFootersDecodedByHand() throws IOException {
         Map<Path, FormatVersion> trees = Map.of(golden(FormatVersion.V1_0), FormatVersion.V1_0,
-                golden(FormatVersion.V2_0), FormatVersion.V2_0, fresh, FormatVersion.V3_0, golden(NEWER_MINOR), NEWER_MINOR);
+                golden(FormatVersion.V2_0), FormatVersion.V2_0, golden(FormatVersion.V3_0), FormatVersion.V3_0,
+                fresh, FormatVersion.V4_0, golden(NEWER_MINOR), NEWER_MINOR);
         for (Map.Entry<Path, FormatVersion> tree : trees.entrySet()) {
             Path table = tree.getKey();
             FormatVersion v = tree.getValue();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.error.InvalidOptionException;
 import io.albis.error.SchemaMismatchException;
+import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
@@ -18,6 +19,7 @@ import io.albis.storage.WritableFile;
 import io.albis.table.AlbisTable;
 import io.albis.testing.ForwardingStorage;
 import io.albis.testing.ForwardingWritableFile;
+import io.albis.testing.TableFiles;
 import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -226,8 +228,8 @@ class WriterValidationTest {
         List<String> names = entries("t");
         assertEquals(List.of("_schema.00000001", "_state.00000001", "_state.00000002", "_state.00000003"),
                 names.subList(0, 4), "one table state per commit");
-        assertEquals(3, names.stream().filter(n -> n.startsWith("rg-")).count(), names.toString());
-        assertEquals(7, names.size(), "no job directories or temporary files left: " + names);
+        assertEquals(3, TableFiles.rowGroupsIn(names).size(), names.toString());
+        assertEquals(4, TableFiles.otherThanRowGroups(names).size(), "no job directories or temporary files left: " + names);
     }
 
     @Test
@@ -314,7 +316,7 @@ class WriterValidationTest {
                 throw new IOException("simulated failure creating " + path);
             }
             WritableFile f = delegate.create(path);
-            if (!path.endsWith("/data")) {
+            if (!path.endsWith("." + TableLayout.DATA_FILE)) {
                 return f;
             }
             return new ForwardingWritableFile(f) {
@@ -356,7 +358,7 @@ class WriterValidationTest {
         for (int i = 0; i < 3; i++) {
             writeRow(w, i);
         }
-        storage.failCreate = p -> p.endsWith("/meta");
+        storage.failCreate = p -> p.endsWith("." + TableLayout.META_FILE);
         writeRow(w, 3);
         writeRow(w, 4);
         IOException e = assertThrows(IOException.class, () -> writeRow(w, 5));

@@ -3,6 +3,7 @@ package io.albis.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.layout.TableLayout;
 import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
 import io.albis.table.WriteMode;
@@ -12,6 +13,9 @@ import io.albis.write.WriterOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +47,12 @@ class RepairCommandTest {
         Cli.Run keep = Cli.run("repair", t);
         assertEquals(0, keep.exit(), keep.toString());
         assertTrue(keep.out().strip().endsWith("removed 0 leftovers"), keep.out());
-        assertEquals(before.size() + 2, names(Path.of(t)).size(), "the job's directory and row group stay");
+        List<String> added = names(Path.of(t)).stream().filter(n -> !before.contains(n)).toList();
+        assertTrue(added.contains("_job." + job.id()), "the job's directory stays: " + added);
+        assertEquals(Set.of(TableLayout.rowGroupName(job.id(), 0, 0, 0)),
+                added.stream().map(TableLayout::rowGroupOf).filter(Objects::nonNull).collect(Collectors.toSet()),
+                "and so do its row group's files, and nothing else: " + added);
+        assertEquals(added.size() - 1, 2 * AlbisTable.open(t).schema().groups().size(), added.toString());
 
         Cli.Run now = Cli.run("repair", t, "--retention", "0");
         assertEquals(0, now.exit(), now.toString());

@@ -3,8 +3,9 @@ package io.albis.layout;
 /**
  * A format version as a file's header states it (docs/FORMAT.md, "File header" and "Versions").
  * Writers write {@link #CURRENT}; readers read every major version listed in
- * {@link #NEWEST_MINOR}. The major version decides only where a data file's first segment starts
- * and how its segments are aligned; everything else a reader does is the same for every version.
+ * {@link #NEWEST_MINOR}. The major version decides where a data file's first segment starts and
+ * how its segments are aligned (2.0), which types a file may hold (3.0), and where a table's row
+ * groups keep their files (4.0, {@link RowGroupLayout}).
  */
 public record FormatVersion(int major, int minor) {
     /** Segments of a format-2 data file start at multiples of this many bytes: the page size. */
@@ -13,11 +14,12 @@ public record FormatVersion(int major, int minor) {
     public static final FormatVersion V1_0 = new FormatVersion(1, 0);
     public static final FormatVersion V2_0 = new FormatVersion(2, 0);
     public static final FormatVersion V3_0 = new FormatVersion(3, 0);
+    public static final FormatVersion V4_0 = new FormatVersion(4, 0);
     /** The version every writer writes. */
-    public static final FormatVersion CURRENT = V3_0;
+    public static final FormatVersion CURRENT = V4_0;
 
     /** The newest minor version this reader knows, per major version it reads; -1 for majors it does not read. */
-    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0};
+    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0, 0};
 
     /** True when this reader reads files of the major version. */
     public static boolean isReadable(int major) {

@@ -10,20 +10,25 @@ import java.util.regex.Pattern;
  *   _schema.00000001            schema versions
  *   _state.00000001             table states: the highest lists the visible row groups, in order
  *   _job.JJJJ/                  a write job in progress: its committed tasks' manifests
- *   rg-JJJJ-TTTTTTTT-AAAAAAAA-SSSSSSSS/   a row group of job JJJJ, task T, attempt A, sequence S
- *   rg-00000000/                format 1.0 (no state file): row groups ordered by number
- *     cg-00000000/              one directory per column group, named by the group's id
- *       data                    the rows of this column group in this row group
- *       meta                    segment metadata of 'data'
+ *   rg-JJJJ-TTTTTTTT-AAAAAAAA-SSSSSSSS.cg-00000000.data
+ *                               format 4.0: the rows of column group 0 in the row group of job
+ *                               JJJJ, task T, attempt A, sequence S
+ *   rg-JJJJ-TTTTTTTT-AAAAAAAA-SSSSSSSS.cg-00000000.meta
+ *                               segment metadata of that data file
  * </pre>
- * Names starting with '_' or '.' other than schema files are invisible to readers: writers build
- * row groups and schemas under such temporary names and rename them into place when complete.
+ * Formats 2.0 to 3.x kept a row group in a directory of that name, and in it a directory per
+ * column group ({@code cg-00000000/data}, {@code cg-00000000/meta}); format 1.0 named row group
+ * directories {@code rg-00000000} (no state file: row groups ordered by number). Which of these a
+ * table has is decided by {@link RowGroupLayout}. Names starting with '_' or '.' other than schema
+ * and state files are invisible to readers.
  */
 public final class TableLayout {
     public static final String SCHEMA_PREFIX = "_schema.";
     public static final String RG_PREFIX = "rg-";
     public static final String CG_PREFIX = "cg-";
+    /** A column group's data file: its name in a 1.0 to 3.x column group directory, its last part in 4.0. */
     public static final String DATA_FILE = "data";
+    /** A column group's metadata file, named as {@link #DATA_FILE} is. */
     public static final String META_FILE = "meta";
     public static final String TEMP_PREFIX = "_tmp.";
     public static final String STATE_PREFIX = "_state.";
@@ -38,6 +43,12 @@ public final class TableLayout {
     private static final Pattern TASK = Pattern.compile("task-(\\d{8})");
     /** A row group of a write job: rg-{job id}-{task}-{attempt}-{sequence}. */
     private static final Pattern JOB_RG = Pattern.compile("rg-([0-9a-f]{20})-(\\d{8})-(\\d{8})-(\\d{8})");
+    /**
+     * An entry of the table directory that belongs to a row group of a write job: the row group's
+     * directory (2.0 to 3.x) or one of its files (4.0), {row group}.cg-{8 digits}.{data|meta}.
+     */
+    private static final Pattern ROW_GROUP_ENTRY = Pattern.compile(
+            "(rg-[0-9a-f]{20}-\\d{8}-\\d{8}-\\d{8})(?:\\.cg-(\\d{8})\\.(data|meta))?");
     private static final Pattern JOB_ID = Pattern.compile("[0-9a-f]{20}");
     private static final Pattern TEMP_TIME = Pattern.compile("_tmp\\..*\\.([0-9a-f]{1,16})\\.[0-9a-f-]{36}");
 
@@ -73,15 +84,49 @@ public final class TableLayout {
         return TASK_PREFIX + String.format("%08d", task);
     }
 
-    /** The directory of the {@code sequence}-th row group written by one attempt of one task of a job. */
+    /** The name of the {@code sequence}-th row group written by one attempt of one task of a job. */
     public static String rowGroupName(String jobId, int task, int attempt, int sequence) {
         return RG_PREFIX + jobId + "-" + String.format("%08d-%08d-%08d", task, attempt, sequence);
     }
 
-    /** The job id a row group directory of format 2.0 carries, or null if the name is not one. */
+    /** The job id a row group name (format 2.0 on) carries, or null if the name is not one. */
     public static String rowGroupJob(String name) {
+        if (name == null) {
+            return null;
+        }
         Matcher m = JOB_RG.matcher(name);
         return m.matches() ? m.group(1) : null;
+    }
+
+    /**
+     * The file of column group {@code groupId} of row group {@code rowGroup} in a table of format
+     * 4.0: {@code <rowGroup>.cg-NNNNNNNN.<kind>}, {@code kind} being {@link #DATA_FILE} or {@link #META_FILE}
+     * ({@code rowGroup} may be the row group's path in the table directory: the result is then a path too).
+     */
+    public static String columnGroupFileName(String rowGroup, int groupId, String kind) {
+        return rowGroup + "." + columnGroupName(groupId) + "." + kind;
+    }
+
+    /**
+     * The row group an entry of the table directory belongs to: the name of a row group directory
+     * (formats 2.0 to 3.x) or the row group part of a 4.0 column group file; null for any other
+     * name. The whole name is matched, never a prefix, so no row group claims another's files.
+     */
+    public static String rowGroupOf(String entry) {
+        Matcher m = ROW_GROUP_ENTRY.matcher(entry);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    /** A 4.0 column group file's name taken apart. */
+    public record ColumnGroupFile(String rowGroup, int groupId, String kind) {}
+
+    /** The parts of a 4.0 column group file's name, or null if the name is not one. */
+    public static ColumnGroupFile columnGroupFile(String name) {
+        Matcher m = ROW_GROUP_ENTRY.matcher(name);
+        if (!m.matches() || m.group(2) == null) {
+            return null;
+        }
+        return new ColumnGroupFile(m.group(1), Integer.parseInt(m.group(2)), m.group(3));
     }
 
     public static boolean isJobId(String s) {
@@ -112,12 +157,12 @@ public final class TableLayout {
         return number(SCHEMA, name);
     }
 
-    /** The index a row group directory name carries, or -1. */
+    /** The index a format 1.0 row group directory name carries, or -1. */
     public static int rowGroupIndex(String name) {
         return number(RG, name);
     }
 
-    /** The group id a column group directory name carries, or -1. */
+    /** The group id a column group directory name (formats 1.0 to 3.x) carries, or -1. */
     public static int columnGroupId(String name) {
         return number(CG, name);
     }

@@ -6,7 +6,7 @@ import java.io.IOException;
 
 /** One row group of a {@link TableSource}: where its column groups' files are, and their metadata. */
 public interface RowGroupSource {
-    /** The row group's index (from its directory name). */
+    /** The row group's index: its position in the table. */
     int index();
 
     /** Rows in the row group, as its column groups' metadata say (they must agree). */

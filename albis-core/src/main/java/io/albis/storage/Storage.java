@@ -7,8 +7,9 @@ import java.util.List;
  * The few operations Albis needs from a file system. Paths are strings with '/' separators, as
  * the implementation understands them (a local path, an hdfs:// URI, ...).
  *
- * <p>Implementations must make {@link #rename} atomic for directories, because a row group becomes
- * visible to readers by renaming its temporary directory into place.
+ * <p>Implementations must make {@link #rename} atomic, for files and directories, and never replace
+ * its target: table states, schemas and task manifests become visible by renaming a temporary file
+ * into place, and whole new tables (the CLI's outputs, storage copies) by renaming a directory.
  */
 public interface Storage {
 

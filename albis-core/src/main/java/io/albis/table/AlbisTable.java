@@ -2,6 +2,7 @@ package io.albis.table;
 
 import io.albis.error.CorruptFileException;
 import io.albis.error.NotAnAlbisTableException;
+import io.albis.layout.RowGroupLayout;
 import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
@@ -11,10 +12,14 @@ import io.albis.segment.ColumnGroupMetadata;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -22,6 +27,11 @@ import java.util.Set;
  * order, and the schema version they were written with). Row groups of jobs that have not
  * committed, temporary names and column groups the schema does not name are never seen. A table
  * of format 1.0 has no state file: its row groups are the {@code rg-NNNNNNNN} directories.
+ *
+ * <p>Where a row group's files are ({@link RowGroupLayout}) is decided once, at open, by the format
+ * of the table state the snapshot reads: directories up to 3.x, files directly in the table
+ * directory from 4.0. Every path of a row group's files comes from {@link #dataPath},
+ * {@link #metadataPath} and {@link #presentGroups}.
  *
  * <p>The snapshot does not move: commits published after {@link #open} are seen by opening the
  * table again, and the files of this snapshot stay for the table's snapshot retention after a
@@ -38,13 +48,22 @@ public final class AlbisTable {
     private final Schema schema;
     private final List<RowGroupRef> rowGroups;
     private final TableState state;
+    private final RowGroupLayout layout;
+    /**
+     * Of a flat table opened from a listing of its directory: the ids of the column groups whose
+     * metadata file the listing holds, by row group name; null otherwise.
+     */
+    private final Map<String, Set<Integer>> listedGroups;
 
-    private AlbisTable(Storage storage, String path, Schema schema, List<RowGroupRef> rowGroups, TableState state) {
+    private AlbisTable(Storage storage, String path, Schema schema, List<RowGroupRef> rowGroups, TableState state,
+            Map<String, Set<Integer>> listedGroups) {
         this.storage = storage;
         this.path = path;
         this.schema = schema;
         this.rowGroups = List.copyOf(rowGroups);
         this.state = state;
+        this.layout = state == null ? RowGroupLayout.DIRECTORIES : state.layout();
+        this.listedGroups = listedGroups;
     }
 
     public static AlbisTable open(Storage storage, String path) throws IOException {
@@ -57,7 +76,7 @@ public final class AlbisTable {
         List<String> names = storage.list(path);
         int version = TableStates.latestVersion(names);
         if (version > 0) {
-            return atState(storage, path, version);
+            return atState(storage, path, version, names);
         }
         // No state: a format 1.0 table, or a 2.0 table whose creating job has not committed (its
         // schema file is of format 2.0 then), which is not a table yet.
@@ -71,18 +90,19 @@ public final class AlbisTable {
         for (String name : names) {
             int index = TableLayout.rowGroupIndex(name);
             if (index >= 0) {
-                rgs.add(new RowGroupRef(index, storage.resolve(path, name)));
+                rgs.add(new RowGroupRef(index, name, storage.resolve(path, name)));
             }
         }
         rgs.sort((a, b) -> Integer.compare(a.index(), b.index()));
-        return new AlbisTable(storage, path, schema, rgs, null);
+        return new AlbisTable(storage, path, schema, rgs, null, null);
     }
 
     /**
      * The snapshot of state {@code version}, which need not be the latest: a distributed reader
      * pins the state its planner saw, so every task reads the same one. Old states are kept for the
      * snapshot retention (docs/FORMAT.md §11); past it, a {@link NotAnAlbisTableException} says
-     * the state is gone.
+     * the state is gone. The table directory is not listed (a task reading one row group of a large
+     * table would list every row group's files), so {@link #presentGroups} asks for files by name.
      */
     public static AlbisTable open(Storage storage, String path, int version) throws IOException {
         if (version < 1) {
@@ -92,17 +112,29 @@ public final class AlbisTable {
             throw new NotAnAlbisTableException(path, -1, "table state " + version + " is gone (a newer commit replaced"
                     + " it and the snapshot retention has passed); read the table again");
         }
-        return atState(storage, path, version);
+        return atState(storage, path, version, null);
     }
 
-    private static AlbisTable atState(Storage storage, String path, int version) throws IOException {
+    /** {@code names}: the table directory's listing, or null when it was not listed. */
+    private static AlbisTable atState(Storage storage, String path, int version, List<String> names)
+            throws IOException {
         TableState state = TableStates.read(storage, path, version);
         Schema schema = SchemaStore.read(storage, path, state.schemaVersion());
         List<RowGroupRef> rgs = new ArrayList<>();
         for (TableState.Entry e : state.rowGroups()) {
-            rgs.add(new RowGroupRef(rgs.size(), storage.resolve(path, e.name())));
+            rgs.add(new RowGroupRef(rgs.size(), e.name(), storage.resolve(path, e.name())));
         }
-        return new AlbisTable(storage, path, schema, rgs, state);
+        Map<String, Set<Integer>> listed = null;
+        if (names != null && state.layout() == RowGroupLayout.FLAT) {
+            listed = new HashMap<>();
+            for (String name : names) {
+                TableLayout.ColumnGroupFile f = TableLayout.columnGroupFile(name);
+                if (f != null && f.kind().equals(TableLayout.META_FILE)) {
+                    listed.computeIfAbsent(f.rowGroup(), k -> new HashSet<>()).add(f.groupId());
+                }
+            }
+        }
+        return new AlbisTable(storage, path, schema, rgs, state, listed);
     }
 
     /** The table state this snapshot reads, or null for a table without one (format 1.0, or not yet committed). */
@@ -141,24 +173,44 @@ public final class AlbisTable {
                 + rowGroups.stream().map(RowGroupRef::index).toList());
     }
 
-    /** Ids of the column groups present in a row group's directory. */
+    /** Where this snapshot's row groups keep their files. */
+    public RowGroupLayout layout() {
+        return layout;
+    }
+
+    /**
+     * Ids of the column groups a row group holds. Up to format 3.x: the column group directories
+     * in the row group's directory (one listing). From 4.0: the groups whose metadata file is in
+     * the table directory, as the listing made at {@link #open(Storage, String)} shows; a snapshot
+     * opened at a given state, which lists nothing, asks whether each of the schema's groups has one.
+     */
     public Set<Integer> presentGroups(RowGroupRef rg) throws IOException {
         Set<Integer> ids = new HashSet<>();
-        for (String name : storage.list(rg.path())) {
-            int id = TableLayout.columnGroupId(name);
-            if (id >= 0) {
-                ids.add(id);
+        if (layout == RowGroupLayout.DIRECTORIES) {
+            for (String name : storage.list(rg.path())) {
+                int id = TableLayout.columnGroupId(name);
+                if (id >= 0) {
+                    ids.add(id);
+                }
+            }
+        } else if (listedGroups != null) {
+            ids.addAll(listedGroups.getOrDefault(rg.name(), Set.of()));
+        } else {
+            for (ColumnGroup g : schema.groups()) {
+                if (storage.exists(layout.presencePath(storage, rg.path(), g.id()))) {
+                    ids.add(g.id());
+                }
             }
         }
         return ids;
     }
 
     public String dataPath(RowGroupRef rg, ColumnGroup g) {
-        return storage.resolve(storage.resolve(rg.path(), TableLayout.columnGroupName(g.id())), TableLayout.DATA_FILE);
+        return layout.dataPath(storage, rg.path(), g.id());
     }
 
     public String metadataPath(RowGroupRef rg, ColumnGroup g) {
-        return storage.resolve(storage.resolve(rg.path(), TableLayout.columnGroupName(g.id())), TableLayout.META_FILE);
+        return layout.metadataPath(storage, rg.path(), g.id());
     }
 
     /**
@@ -168,14 +220,16 @@ public final class AlbisTable {
      */
     public ColumnGroupMetadata metadata(RowGroupRef rg, ColumnGroup g, Set<Integer> present) throws IOException {
         if (!present.contains(g.id())) {
-            throw new CorruptFileException(storage.resolve(rg.path(), TableLayout.columnGroupName(g.id())), -1,
+            throw new CorruptFileException(layout.presencePath(storage, rg.path(), g.id()), -1,
                     "column group '" + g.name() + "' of the schema is missing from this row group");
         }
         String p = metadataPath(rg, g);
-        if (!storage.exists(p)) {
+        byte[] bytes;
+        try {
+            bytes = SmallFiles.read(storage, p, MAX_METADATA_BYTES);
+        } catch (NoSuchFileException | FileNotFoundException e) {
             throw new CorruptFileException(p, -1, "metadata file is missing from a published row group");
         }
-        byte[] bytes = SmallFiles.read(storage, p, MAX_METADATA_BYTES);
         // Refuse a file written for another layout before decoding (and allocating for) its segments.
         if (bytes.length >= META_COLUMN_COUNT_OFFSET + 4) {
             int columns = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)

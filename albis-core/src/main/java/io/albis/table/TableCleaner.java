@@ -20,7 +20,7 @@ import java.util.Set;
 public final class TableCleaner {
     private TableCleaner() {}
 
-    /** What one cleaning removed, as names relative to the table directory. */
+    /** What one cleaning removed, as names relative to the table directory (a 4.0 row group: each of its files). */
     public record Report(List<String> removed) {}
 
     public static Report clean(Storage storage, String table, Retention retention, long nowMillis) throws IOException {
@@ -69,17 +69,19 @@ public final class TableCleaner {
         References referenced = new References(storage, table, versions.subList(firstKept, versions.size()), latest);
         Set<String> jobsLeft = new HashSet<>();
         for (String n : names) {
-            String job = TableLayout.rowGroupJob(n);
-            if (job == null) {
+            // A row group's directory (2.0 to 3.x) or one of its files (4.0).
+            String rowGroup = TableLayout.rowGroupOf(n);
+            if (rowGroup == null) {
                 continue;
             }
+            String job = TableLayout.rowGroupJob(rowGroup);
             boolean jobOver = aborted.contains(job) || !jobDirs.contains(job)
                     || TableLayout.jobStartMillis(job) <= abandonedBefore;
             if (!jobOver) {
                 jobsLeft.add(job);
                 continue;
             }
-            if (referenced.contains(n)) {
+            if (referenced.contains(rowGroup)) {
                 continue;
             }
             remove(storage, table, n, removed);

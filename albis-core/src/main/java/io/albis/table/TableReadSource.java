@@ -49,7 +49,7 @@ final class TableReadSource implements TableSource {
         return out;
     }
 
-    /** One row group; its directory is listed once, when a column group's metadata is first asked for. */
+    /** One row group; its column groups are found once ({@link AlbisTable#presentGroups}), when a column group's metadata is first asked for. */
     private final class RowGroup implements RowGroupSource {
         private final RowGroupRef ref;
         private Set<Integer> present;

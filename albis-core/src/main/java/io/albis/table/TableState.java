@@ -1,5 +1,7 @@
 package io.albis.table;
 
+import io.albis.layout.FormatVersion;
+import io.albis.layout.RowGroupLayout;
 import java.util.List;
 
 /**
@@ -12,15 +14,28 @@ import java.util.List;
  * @param jobId         the committing job, so a repeated commit of the same job is recognised
  * @param commitMillis  wall-clock time of the commit; superseded states are kept for a while after it
  * @param rowGroups     the visible row groups, in table order
+ * @param format        the format version of the state's file; it says where the row groups keep
+ *                      their files ({@link #layout()})
  */
 public record TableState(int version, int schemaVersion, WriteMode mode, String jobId, long commitMillis,
-        List<Entry> rowGroups) {
+        List<Entry> rowGroups, FormatVersion format) {
 
-    /** A visible row group: its directory name and its row count (equal to its metadata's). */
+    /** A visible row group: its name and its row count (equal to its metadata's). */
     public record Entry(String name, long rows) {}
 
     public TableState {
         rowGroups = List.copyOf(rowGroups);
+    }
+
+    /** A state being written: of the format writers write. */
+    public TableState(int version, int schemaVersion, WriteMode mode, String jobId, long commitMillis,
+            List<Entry> rowGroups) {
+        this(version, schemaVersion, mode, jobId, commitMillis, rowGroups, FormatVersion.CURRENT);
+    }
+
+    /** Where the row groups this state lists keep their files: every one of them as the state's format says. */
+    public RowGroupLayout layout() {
+        return RowGroupLayout.of(format);
     }
 
     public long rowCount() {

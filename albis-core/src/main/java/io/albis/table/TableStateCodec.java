@@ -4,6 +4,7 @@ import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
 import io.albis.layout.CheckedFile;
 import io.albis.layout.FileHeader;
+import io.albis.layout.FormatVersion;
 import io.albis.layout.TableLayout;
 import io.albis.util.ByteSink;
 import io.albis.util.ByteSource;
@@ -32,6 +33,10 @@ public final class TableStateCodec {
     private TableStateCodec() {}
 
     public static byte[] encode(TableState s) {
+        if (!s.format().equals(FormatVersion.CURRENT)) {
+            throw new IllegalArgumentException("a table state of format " + s.format() + " cannot be written: writers"
+                    + " write " + FormatVersion.CURRENT + " only");
+        }
         ByteSink out = new ByteSink();
         out.bytes(FileHeader.bytes(FileHeader.KIND_STATE));
         out.i32(s.version()).i32(s.schemaVersion()).u8(s.mode().code).string(s.jobId()).i64(s.commitMillis());
@@ -58,7 +63,7 @@ public final class TableStateCodec {
         long millis = in.i64("commit time");
         List<TableState.Entry> rgs = entries(in);
         checked.finish("row groups");
-        return new TableState(version, schemaVersion, mode, jobId, millis, rgs);
+        return new TableState(version, schemaVersion, mode, jobId, millis, rgs, checked.version());
     }
 
     /** A committed task's row groups. */

@@ -56,7 +56,7 @@ public final class TableVerifier {
             try {
                 present = table.presentGroups(rg);
             } catch (IOException e) {
-                problems.add(rg.path() + ": cannot list: " + e.getMessage());
+                problems.add(rg.path() + ": cannot find its column groups: " + e.getMessage());
                 continue;
             }
             long rgRows = -1;

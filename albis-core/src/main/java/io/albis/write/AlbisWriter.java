@@ -13,6 +13,7 @@ import io.albis.schema.TypeId;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
+import io.albis.table.RowGroupFiles;
 import io.albis.table.SchemaStore;
 import io.albis.table.TableState;
 import io.albis.table.WriteMode;
@@ -220,7 +221,7 @@ public final class AlbisWriter implements Closeable {
         }
         checkNotFailed();
         String name = TableLayout.rowGroupName(job.jobId(), task, attempt, rowGroupsWritten);
-        current = new RowGroupWriter(storage, storage.resolve(table, name), schema, options.segmentSize());
+        current = new RowGroupWriter(storage, table, name, schema, options.segmentSize());
     }
 
     public void setBoolean(int column, boolean v) throws IOException {
@@ -510,8 +511,7 @@ public final class AlbisWriter implements Closeable {
         RowGroupWriter rg = current;
         current = null;
         rg.finish(options.sync());
-        String dir = rg.dir();
-        written.add(new TableState.Entry(dir.substring(dir.lastIndexOf('/') + 1), rg.rows()));
+        written.add(new TableState.Entry(rg.name(), rg.rows()));
         rowGroupsWritten++;
     }
 
@@ -598,9 +598,7 @@ public final class AlbisWriter implements Closeable {
             if (ownedJob != null) {
                 ownedJob.abort();
             } else if (taskCommit == null) {
-                for (TableState.Entry e : written) {
-                    storage.delete(storage.resolve(table, e.name()));
-                }
+                RowGroupFiles.delete(storage, table, written.stream().map(TableState.Entry::name).toList());
             }
         } catch (IOException | RuntimeException e) {
             if (cause != null) {

@@ -337,7 +337,7 @@ final class ColumnGroupWriter {
         try {
             data.close();
         } catch (IOException ignored) {
-            // the row group is being abandoned; its temporary directory is deleted next
+            // the row group is being abandoned; its files are deleted next
         }
     }
 

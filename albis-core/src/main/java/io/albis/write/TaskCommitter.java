@@ -2,6 +2,7 @@ package io.albis.write;
 
 import io.albis.layout.TableLayout;
 import io.albis.storage.Storage;
+import io.albis.table.RowGroupFiles;
 import io.albis.table.SmallFiles;
 import io.albis.table.TableState;
 import io.albis.table.TableStateCodec;
@@ -36,9 +37,7 @@ final class TaskCommitter {
         if (winner.attempt() == attempt) {
             return new TaskCommit(task, attempt, false, winner.rowGroups());
         }
-        for (TableState.Entry e : rgs) {
-            storage.delete(storage.resolve(job.table(), e.name()));
-        }
+        RowGroupFiles.delete(storage, job.table(), rgs.stream().map(TableState.Entry::name).toList());
         return new TaskCommit(task, winner.attempt(), true, winner.rowGroups());
     }
 }

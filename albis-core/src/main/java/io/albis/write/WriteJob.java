@@ -3,10 +3,13 @@ package io.albis.write;
 import io.albis.error.CommitConflictException;
 import io.albis.error.InvalidOptionException;
 import io.albis.error.NotAnAlbisTableException;
+import io.albis.layout.FormatVersion;
+import io.albis.layout.RowGroupLayout;
 import io.albis.layout.TableLayout;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.table.Retention;
+import io.albis.table.RowGroupFiles;
 import io.albis.table.SchemaStore;
 import io.albis.table.SmallFiles;
 import io.albis.table.TableCleaner;
@@ -48,7 +51,11 @@ public final class WriteJob {
         this.job = job;
     }
 
-    /** Begins a job that appends to or overwrites an existing table. */
+    /**
+     * Begins a job that appends to or overwrites an existing table. Appending to a table whose
+     * latest state is of a format before 4.0 (row groups in directories) is refused; overwriting it
+     * is not, since the new state lists only the job's row groups.
+     */
     public static WriteJob begin(Storage storage, String table, WriteMode mode, WriterOptions options)
             throws IOException {
         return begin(storage, table, mode, options, Retention.DEFAULT);
@@ -81,7 +88,16 @@ public final class WriteJob {
                 throw new NotAnAlbisTableException(table, -1, "not an Albis table: no schema file in the directory");
             }
         } else {
-            schemaVersion = TableStates.read(storage, table, base).schemaVersion();
+            TableState latest = TableStates.read(storage, table, base);
+            if (mode == WriteMode.APPEND && latest.layout() != RowGroupLayout.current()) {
+                // Its row groups are directories; a 4.0 state listing them and new flat ones would
+                // need two layouts in one state. An overwrite lists only new row groups, so it may go on.
+                throw new InvalidOptionException(table + " is a format " + latest.format() + " table (row groups in"
+                        + " directories): this version reads it but appends only to format " + FormatVersion.CURRENT.major()
+                        + ".x tables; overwrite it (which writes " + FormatVersion.CURRENT + ") or copy its rows into a"
+                        + " new table");
+            }
+            schemaVersion = latest.schemaVersion();
         }
         return start(storage, table, mode, base, schemaVersion, options, retention);
     }
@@ -259,11 +275,7 @@ public final class WriteJob {
         if (!names.contains(TableLayout.abortedMarkerName(job.jobId()))) {
             storage.create(marker).close();
         }
-        for (String n : names) {
-            if (job.jobId().equals(TableLayout.rowGroupJob(n))) {
-                storage.delete(storage.resolve(table, n));
-            }
-        }
+        RowGroupFiles.delete(storage, table, names, rg -> job.jobId().equals(TableLayout.rowGroupJob(rg)));
         storage.delete(storage.resolve(table, TableLayout.jobDirName(job.jobId())));
         if (job.mode() == WriteMode.CREATE && latest == 0) {
             // The table never existed: its schema goes too, and the directory if the job made it.

@@ -1,10 +1,15 @@
 package io.albis.testing;
 
+import io.albis.layout.TableLayout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 
@@ -22,6 +27,18 @@ public final class TableFiles {
         crc.update(m, 0, m.length - 8);
         ByteBuffer.wrap(m).order(ByteOrder.LITTLE_ENDIAN).putInt(m.length - 8, (int) crc.getValue());
         return m;
+    }
+
+    /** The row groups a listing of a table directory holds entries of (4.0 files, or older row group directories). */
+    public static Set<String> rowGroupsIn(List<String> names) {
+        Set<String> out = new TreeSet<>();
+        names.stream().map(TableLayout::rowGroupOf).filter(Objects::nonNull).forEach(out::add);
+        return out;
+    }
+
+    /** The entries of a table directory's listing that belong to no row group. */
+    public static List<String> otherThanRowGroups(List<String> names) {
+        return names.stream().filter(n -> TableLayout.rowGroupOf(n) == null).toList();
     }
 
     /** Copies a directory tree; {@code to} must not hold any of its files yet. */
