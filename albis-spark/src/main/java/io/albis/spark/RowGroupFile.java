@@ -4,8 +4,7 @@ import io.albis.layout.TableLayout;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A file Spark listed in an Albis table, {@code <table>/rg-…/cg-NNNNNNNN/{data,meta}}, seen as
- * the row group it belongs to. Spark plans a task per listed file; the task of one file per row
+ * A file Spark listed in an Albis table, seen as the row group it belongs to. Spark plans a task per listed file; the task of one file per row
  * group, the data file of its first column group, reads the whole row group (every column group
  * the query needs), the tasks of the others read nothing. That keeps one row group in one task.
  *
@@ -15,8 +14,17 @@ import org.apache.hadoop.fs.Path;
  * @param isData   the file is a data file (not a metadata file)
  */
 record RowGroupFile(String table, String rowGroup, int groupId, boolean isData) {
-    /** The row group of a listed file, or null when the file is not one of a row group's. */
+    /**
+     * The row group of a listed file, or null when the file is not one of a row group's: a 4.0
+     * table's {@code <table>/<row group>.cg-NNNNNNNN.{data,meta}}, or an older table's
+     * {@code <table>/<row group>/cg-NNNNNNNN/{data,meta}} (docs/FORMAT.md §1).
+     */
     static RowGroupFile of(Path file) {
+        TableLayout.ColumnGroupFile flat = TableLayout.columnGroupFile(file.getName());
+        if (flat != null && file.getParent() != null) {
+            return new RowGroupFile(storagePath(file.getParent()), flat.rowGroup(), flat.groupId(),
+                    flat.kind().equals(TableLayout.DATA_FILE));
+        }
         Path cg = file.getParent();
         Path rg = cg == null ? null : cg.getParent();
         Path table = rg == null ? null : rg.getParent();

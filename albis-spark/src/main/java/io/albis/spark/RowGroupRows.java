@@ -169,17 +169,12 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
             AlbisTable t = version == 0 ? AlbisTable.open(storage, path) : AlbisTable.open(storage, path, version);
             Map<String, RowGroupRef> byName = new java.util.HashMap<>();
             for (RowGroupRef rg : t.rowGroups()) {
-                byName.put(name(rg.path()), rg);
+                byName.put(rg.name(), rg);
             }
             s = new Snapshot(t, byName);
             TABLES.put(key, s);
         }
         return s;
-    }
-
-    private static String name(String path) {
-        int slash = path.lastIndexOf('/');
-        return slash < 0 ? path : path.substring(slash + 1);
     }
 
     @Override
