@@ -1,22 +1,13 @@
 package io.albis.spark;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.albis.hdfs.testcluster.LocalHdfsCluster;
-import io.albis.table.AlbisTable;
 import java.io.IOException;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
-import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
-/** The albis source on hdfs:// paths of an in-process HDFS: writes, appends, partitions and reads. */
-class SparkOnHdfsTest {
+/** The albis source on hdfs:// paths of an in-process HDFS. */
+class SparkOnHdfsTest extends SparkOnStorageContract {
     private static LocalHdfsCluster cluster;
-    private final SparkSession spark = SparkSessions.local();
 
     @BeforeAll
     static void startHdfs() throws IOException {
@@ -30,20 +21,9 @@ class SparkOnHdfsTest {
         }
     }
 
-    @Test
-    void writesAndReadsOnHdfs() throws IOException {
-        String t = cluster.uri().resolve("/spark/t").toString();
-        Dataset<Row> df = spark.sql("SELECT id, concat('n', id) AS name, CAST(id % 3 AS INT) AS p FROM range(0, 20000, 1, 3)");
-        df.write().format("albis").option("rowGroupRows", "4000").save(t);
-        df.limit(10).write().format("albis").mode(SaveMode.Append).save(t);
-        Dataset<Row> read = spark.read().format("albis").load(t);
-        assertEquals(20010, read.count());
-        assertEquals(7, read.rdd().getNumPartitions()); // 3 tasks × 2 row groups, and one for the append
-        SparkRoundTripTest.assertSameRows(df.union(df.limit(10)), read);
-        assertEquals(20010, AlbisTable.open(cluster.storage(), t).rowCount());
-
-        String partitioned = cluster.uri().resolve("/spark/p").toString();
-        df.write().format("albis").partitionBy("p").save(partitioned);
-        SparkRoundTripTest.assertSameRows(df.where("p = 1"), spark.read().format("albis").load(partitioned).where("p = 1"));
+    @Override
+    String root() throws IOException {
+        String uri = cluster.uri().toString();
+        return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
     }
 }
