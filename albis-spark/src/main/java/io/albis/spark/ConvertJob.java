@@ -18,6 +18,9 @@ import org.apache.spark.sql.SparkSession;
  * rows, row groups, bytes and seconds.
  */
 public final class ConvertJob {
+    /** Spark's setting (SQLConf.READ_SIDE_CHAR_PADDING) that pads CHAR(n) values as they are read. */
+    private static final String READ_SIDE_CHAR_PADDING = "spark.sql.readSideCharPadding";
+
     private ConvertJob() {}
 
     public static void main(String[] args) throws IOException {
@@ -54,7 +57,7 @@ public final class ConvertJob {
     static WrittenTables run(SparkSession spark, ConvertJobOptions options) throws IOException {
         Configuration conf = spark.sessionState().newHadoopConf();
         SourceColumns.check(options.format(), options.input(), conf, spark.sessionState().conf());
-        Dataset<Row> rows = spark.read().format(options.format()).load(options.input());
+        Dataset<Row> rows = read(spark, options);
         DataFrameWriter<Row> writer = rows.write().format("albis").mode(SaveMode.ErrorIfExists)
                 .options(options.writeOptions());
         if (!options.partitionBy().isEmpty()) {
@@ -62,5 +65,20 @@ public final class ConvertJob {
         }
         writer.save(options.output());
         return WrittenTables.of(options.output(), conf);
+    }
+
+    /**
+     * The input as Spark reads it, but a {@code CHAR(n)} value as the file's reader gives it, not
+     * padded to n by Spark (albis convert keeps the value as ORC's reader returns it). The setting
+     * applies when the read is analysed, so the session's own is restored right after.
+     */
+    private static Dataset<Row> read(SparkSession spark, ConvertJobOptions options) {
+        String before = spark.conf().get(READ_SIDE_CHAR_PADDING);
+        spark.conf().set(READ_SIDE_CHAR_PADDING, "false");
+        try {
+            return spark.read().format(options.format()).load(options.input());
+        } finally {
+            spark.conf().set(READ_SIDE_CHAR_PADDING, before);
+        }
     }
 }

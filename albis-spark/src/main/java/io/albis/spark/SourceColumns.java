@@ -107,7 +107,7 @@ final class SourceColumns {
                 throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
             }
             String why = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
-            throw new SchemaMismatchException(file + ": column '" + column + "' (" + inputType.trim()
+            throw new SchemaMismatchException(file + ": column '" + column + "' (" + inputType.trim().replaceAll("\\s+", " ")
                     + ") cannot be read by Spark: " + why + " (convert it with albis convert)");
         }
     }
