@@ -10,7 +10,8 @@ import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Converts a Parquet or ORC table that Spark reads into a new Albis table, as one Spark job
+ * Converts a Parquet or ORC table that Spark reads (or an Albis table, to cut it into other row
+ * groups or segments) into a new Albis table, as one Spark job
  * (started by {@code spark-submit --class io.albis.spark.ConvertJob} or {@code scripts/convert-spark}):
  * every task writes its rows through the albis source, and the job commit publishes them in one
  * step per table. The columns are typed as {@code albis convert} types them ({@link SourceColumns}:
@@ -56,7 +57,9 @@ public final class ConvertJob {
     /** Converts and returns what was written. */
     static WrittenTables run(SparkSession spark, ConvertJobOptions options) throws IOException {
         Configuration conf = spark.sessionState().newHadoopConf();
-        SourceColumns.check(options.format(), options.input(), conf, spark.sessionState().conf());
+        if (!options.format().equals("albis")) { // an Albis table's types are Albis's already
+            SourceColumns.check(options.format(), options.input(), conf, spark.sessionState().conf());
+        }
         Dataset<Row> rows = read(spark, options);
         DataFrameWriter<Row> writer = rows.write().format("albis").mode(SaveMode.ErrorIfExists)
                 .options(options.writeOptions());

@@ -12,7 +12,7 @@ import java.util.Map;
  * The command line of {@link ConvertJob}: the input's format and path, the table to create, the
  * albis source's write options it passes on, and the columns to partition the table by.
  *
- * @param format       {@code parquet} or {@code orc}, a Spark source that reads the input
+ * @param format       {@code parquet}, {@code orc} or {@code albis} (to cut an Albis table anew), the Spark source that reads the input
  * @param input        a file or directory Spark reads (any Hadoop path)
  * @param output       the Albis table to create (any Hadoop path); it must not exist
  * @param writeOptions options of the albis source ({@code rowGroupRows}, {@code rowGroupBytes}, {@code segmentSize})
@@ -23,9 +23,9 @@ record ConvertJobOptions(String format, String input, String output, Map<String,
 
     static final String USAGE = """
             usage: ConvertJob [options] IN OUT
-              IN                       a Parquet or ORC file or directory (local, hdfs://, crail://, any Hadoop path)
+              IN                       a Parquet or ORC file or directory, or an Albis table (local, hdfs://, crail://, any Hadoop path)
               OUT                      the Albis table to create (must not exist)
-              --format parquet|orc     the input's format (default parquet)
+              --format parquet|orc|albis  the input's format (default parquet)
               --row-group-rows N       rows per row group (default: unlimited)
               --row-group-bytes SIZE   encoded bytes per row group, suffix k, m or g (default 256m)
               --segment-size SIZE      bytes per segment, suffix k, m or g (default 1m)
@@ -55,8 +55,8 @@ record ConvertJobOptions(String format, String input, String output, Map<String,
             String value = args[++i];
             if (a.equals("--format")) {
                 format = value.toLowerCase(Locale.ROOT);
-                if (!format.equals("parquet") && !format.equals("orc")) {
-                    throw new InvalidOptionException("--format must be parquet or orc, got '" + value + "'");
+                if (!format.equals("parquet") && !format.equals("orc") && !format.equals("albis")) {
+                    throw new InvalidOptionException("--format must be parquet, orc or albis, got '" + value + "'");
                 }
             } else if (a.equals("--partition-by")) {
                 partitionBy = Arrays.stream(value.split(",")).map(String::trim).toList();
