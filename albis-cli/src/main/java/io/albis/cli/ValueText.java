@@ -1,6 +1,7 @@
 package io.albis.cli;
 
 import io.albis.schema.DataType;
+import io.albis.util.Int128;
 import io.albis.segment.ColumnStats;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -99,8 +100,7 @@ public final class ValueText {
             }
             case WIDE -> {
                 byte[] b = min ? s.minBytes() : s.maxBytes();
-                BigInteger unscaled = BigInteger.valueOf(ColumnStats.wideHigh(b)).shiftLeft(64)
-                        .or(new BigInteger(Long.toUnsignedString(ColumnStats.wideLow(b))));
+                BigInteger unscaled = Int128.toBigInteger(ColumnStats.wideHigh(b), ColumnStats.wideLow(b));
                 yield decimal(new BigDecimal(unscaled, type.scale()));
             }
             case BYTES -> {

@@ -1,6 +1,7 @@
 package io.albis.read;
 
 import io.albis.row.RowLayout;
+import io.albis.util.Int128;
 import io.albis.schema.DataType;
 import io.albis.internal.DirectMemory;
 import io.albis.nested.ArrayValue;
@@ -183,8 +184,7 @@ public final class ColumnVector {
         if (!type.isWideDecimal()) {
             return BigDecimal.valueOf(longs[r], type.scale());
         }
-        BigInteger v = BigInteger.valueOf(longs[2 * r + 1]).shiftLeft(64)
-                .or(new BigInteger(Long.toUnsignedString(longs[2 * r])));
+        BigInteger v = Int128.toBigInteger(longs[2 * r + 1], longs[2 * r]);
         return new BigDecimal(v, type.scale());
     }
 

@@ -1,6 +1,7 @@
 package io.albis.read;
 
 import io.albis.nested.NestedSlots;
+import io.albis.util.Int128;
 import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
@@ -54,8 +55,7 @@ final class RowView {
             return null;
         }
         BigInteger unscaled = wide[i]
-                ? BigInteger.valueOf(slot.getWideHigh()).shiftLeft(64)
-                        .or(new BigInteger(Long.toUnsignedString(slot.getLong())))
+                ? Int128.toBigInteger(slot.getWideHigh(), slot.getLong())
                 : BigInteger.valueOf(slot.getLong());
         return new BigDecimal(unscaled, plan.type[i].scale());
     }

@@ -1,6 +1,7 @@
 package io.albis.write;
 
 import io.albis.error.InvalidOptionException;
+import io.albis.util.Int128;
 import io.albis.error.SchemaMismatchException;
 import io.albis.internal.DirectMemory;
 import io.albis.layout.TableLayout;
@@ -294,7 +295,7 @@ public final class AlbisWriter implements Closeable {
         if (!t.isWideDecimal()) {
             throw mismatch(column, "a 128-bit decimal (use setDecimalUnscaled for " + t + ")");
         }
-        BigInteger v = BigInteger.valueOf(high).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(low)));
+        BigInteger v = Int128.toBigInteger(high, low);
         if (v.abs().compareTo(BigInteger.TEN.pow(t.precision())) >= 0) {
             throw new SchemaMismatchException("unscaled value " + v + " has more than " + t.precision()
                     + " digits for column '" + schema.column(column).name() + "'");

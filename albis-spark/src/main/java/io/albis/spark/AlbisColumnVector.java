@@ -1,6 +1,7 @@
 package io.albis.spark;
 
 import io.albis.row.RowLayout;
+import io.albis.util.Int128;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
@@ -169,8 +170,7 @@ public final class AlbisColumnVector extends ColumnVector {
             return Decimal.createUnsafe(Platform.getLong(null, at), precision, scale);
         }
         // 128-bit two's complement, low word first (docs/FORMAT.md §4)
-        BigInteger unscaled = BigInteger.valueOf(Platform.getLong(null, at + 8)).shiftLeft(64)
-                .or(new BigInteger(Long.toUnsignedString(Platform.getLong(null, at))));
+        BigInteger unscaled = Int128.toBigInteger(Platform.getLong(null, at + 8), Platform.getLong(null, at));
         return Decimal.apply(new BigDecimal(unscaled, scale), precision, scale);
     }
 
