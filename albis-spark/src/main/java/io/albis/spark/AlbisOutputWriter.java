@@ -20,7 +20,9 @@ import org.apache.spark.sql.types.StructType;
 final class AlbisOutputWriter extends OutputWriter {
     private final String path;
     private final TaskWriters.TableWriter writer;
-    private final UnsafeProjection toUnsafe;
+    private final StructType dataSchema;
+    /** Made on the first row that is not an UnsafeRow (generated code: most writers never need it). */
+    private UnsafeProjection toUnsafe;
 
     AlbisOutputWriter(String path, StructType dataSchema, TaskAttemptContext context) {
         this.path = path;
@@ -31,14 +33,20 @@ final class AlbisOutputWriter extends OutputWriter {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.toUnsafe = UnsafeProjection.create(dataSchema);
+        this.dataSchema = dataSchema;
     }
 
     @Override
     public void write(InternalRow row) {
         // Lists, maps and short decimals are read from the UnsafeRow layout, which Spark's write
         // path usually hands over already; other rows are projected into it first.
-        InternalRow r = row instanceof UnsafeRow ? row : toUnsafe.apply(row);
+        InternalRow r = row;
+        if (!(row instanceof UnsafeRow)) {
+            if (toUnsafe == null) {
+                toUnsafe = UnsafeProjection.create(dataSchema);
+            }
+            r = toUnsafe.apply(row);
+        }
         try {
             writer.rows().write(r, writer.writer());
         } catch (IOException e) {

@@ -2,6 +2,7 @@ package io.albis.spark;
 
 import io.albis.error.InvalidOptionException;
 import io.albis.layout.TableLayout;
+import io.albis.util.ByteSizes;
 import io.albis.write.WriterOptions;
 import java.util.Locale;
 import java.util.Map;
@@ -55,67 +56,48 @@ public final class AlbisWrites {
         return p.getName().startsWith(SPARK_STAGING_PREFIX) ? p.getParent() : null;
     }
 
-    /** The writer options the source's options name; the rest are the defaults. */
+    /** The writer options the source's options name; the rest are the defaults. A bad value is refused naming the option. */
     static WriterOptions writerOptions(Map<String, String> options) {
         WriterOptions w = WriterOptions.defaults();
         for (Map.Entry<String, String> e : options.entrySet()) {
             String value = e.getValue();
             String key = e.getKey();
-            if (key.equalsIgnoreCase(SEGMENT_SIZE)) {
-                try {
-                    w = w.withSegmentSize((int) Math.min(Integer.MAX_VALUE, bytes(SEGMENT_SIZE, value)));
-                } catch (InvalidOptionException bad) {
-                    throw new InvalidOptionException("option " + SEGMENT_SIZE + ": " + bad.getMessage());
+            String option = null;
+            try {
+                if (key.equalsIgnoreCase(SEGMENT_SIZE)) {
+                    option = SEGMENT_SIZE;
+                    w = w.withSegmentSize((int) Math.min(Integer.MAX_VALUE, ByteSizes.parse(value)));
+                } else if (key.equalsIgnoreCase(ROW_GROUP_ROWS)) {
+                    option = ROW_GROUP_ROWS;
+                    w = w.withRowGroupRows(wholeNumber(value));
+                } else if (key.equalsIgnoreCase(ROW_GROUP_BYTES)) {
+                    option = ROW_GROUP_BYTES;
+                    w = w.withRowGroupBytes(ByteSizes.parse(value));
+                } else if (key.equalsIgnoreCase(SYNC)) {
+                    option = SYNC;
+                    w = w.withSync(bool(value));
                 }
-            } else if (key.equalsIgnoreCase(ROW_GROUP_ROWS)) {
-                w = w.withRowGroupRows(positive(ROW_GROUP_ROWS, value));
-            } else if (key.equalsIgnoreCase(ROW_GROUP_BYTES)) {
-                w = w.withRowGroupBytes(bytes(ROW_GROUP_BYTES, value));
-            } else if (key.equalsIgnoreCase(SYNC)) {
-                w = w.withSync(bool(SYNC, value));
+                // anything else is Spark's own (path, maxRecordsPerFile, ...) and passes through
+            } catch (InvalidOptionException bad) {
+                throw new InvalidOptionException("option " + option + ": " + bad.getMessage());
             }
-            // anything else is Spark's own (path, maxRecordsPerFile, ...) and passes through
         }
         return w;
     }
 
-    /** A byte count: digits with an optional k, m or g (powers of 1024), as the CLI takes sizes. */
-    static long bytes(String option, String v) {
-        String s = v.trim().toLowerCase(Locale.ROOT);
-        long unit = 1;
-        if (s.endsWith("k") || s.endsWith("m") || s.endsWith("g")) {
-            unit = switch (s.charAt(s.length() - 1)) {
-                case 'k' -> 1L << 10;
-                case 'm' -> 1L << 20;
-                default -> 1L << 30;
-            };
-            s = s.substring(0, s.length() - 1);
-        }
-        long n = positive(option, s);
-        if (n > Long.MAX_VALUE / unit) {
-            throw new InvalidOptionException("option " + option + "=" + v + " is too large");
-        }
-        return n * unit;
-    }
-
-    static long positive(String option, String v) {
-        long n;
+    private static long wholeNumber(String v) {
         try {
-            n = Long.parseLong(v.trim());
+            return Long.parseLong(v.trim());
         } catch (NumberFormatException e) {
-            throw new InvalidOptionException("option " + option + " must be a positive whole number, got '" + v + "'");
+            throw new InvalidOptionException("'" + v + "' is not a whole number");
         }
-        if (n < 1) {
-            throw new InvalidOptionException("option " + option + " must be at least 1, got " + v);
-        }
-        return n;
     }
 
-    static boolean bool(String option, String v) {
+    private static boolean bool(String v) {
         return switch (v.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;
             case "false" -> false;
-            default -> throw new InvalidOptionException("option " + option + " must be true or false, got '" + v + "'");
+            default -> throw new InvalidOptionException("'" + v + "' is neither true nor false");
         };
     }
 }

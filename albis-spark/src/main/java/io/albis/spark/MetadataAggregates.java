@@ -10,6 +10,8 @@ import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
 import io.albis.util.ValueOrder;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.expressions.Expression;
@@ -30,15 +32,20 @@ import org.apache.spark.sql.connector.expressions.aggregate.Min;
 final class MetadataAggregates {
     private MetadataAggregates() {}
 
-    /** One row of the aggregates' values, in the order given (Spark's internal representation). */
-    static GenericInternalRow of(AlbisTable table, RowGroupRef rg, AggregateFunc[] aggregates) throws IOException {
+    /**
+     * One row of the aggregates' values, in the order given (Spark's internal representation);
+     * {@code rows} is the row group's row count. Each column group's metadata is read once.
+     */
+    static GenericInternalRow of(AlbisTable table, RowGroupRef rg, long rows, AggregateFunc[] aggregates)
+            throws IOException {
         Schema schema = table.schema();
         Set<Integer> present = table.presentGroups(rg);
+        Map<Integer, ColumnGroupMetadata> metadata = new HashMap<>();
         Object[] values = new Object[aggregates.length];
         for (int a = 0; a < aggregates.length; a++) {
             AggregateFunc f = aggregates[a];
             if (f instanceof CountStar) {
-                values[a] = table.rowCount(rg);
+                values[a] = rows;
                 continue;
             }
             Expression column = f instanceof Count c ? c.column() : f instanceof Min m ? m.column()
@@ -48,7 +55,11 @@ final class MetadataAggregates {
             }
             int c = schema.columnIndex(ref.fieldNames()[0]);
             ColumnGroup g = schema.groups().get(schema.groupOf(c));
-            ColumnGroupMetadata meta = table.metadata(rg, g, present);
+            ColumnGroupMetadata meta = metadata.get(g.id());
+            if (meta == null) {
+                meta = table.metadata(rg, g, present);
+                metadata.put(g.id(), meta);
+            }
             int slot = schema.slotOf(c);
             values[a] = f instanceof Count ? nonNull(meta, slot) : extreme(meta, slot, schema.column(c).type(),
                     f instanceof Max, table.metadataPath(rg, g));

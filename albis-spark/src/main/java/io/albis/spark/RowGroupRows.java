@@ -94,7 +94,7 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
         Predicate filter = SparkFilters.conjunction(filters, s.table.schema());
         if (required.fields().length == 0 && filter == null) {
-            return new Read(null, s.table.rowCount(rg));
+            return new Read(null, s.rows(rg));
         }
         ReadOptions options = ReadOptions.all().withColumns(Arrays.asList(required.fieldNames())).withRowGroups(rg.index());
         if (filter != null) {
@@ -126,31 +126,29 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
             return null;
         }
         Snapshot s = table(file.table(), plannedAt);
-        return MetadataAggregates.of(s.table, s.rowGroups.get(file.rowGroup()), aggregates);
+        RowGroupRef rg = s.rowGroups.get(file.rowGroup());
+        return MetadataAggregates.of(s.table, rg, s.rows(rg), aggregates);
     }
 
     /** The rows of {@code file}'s row group in the snapshot (from the table state), 0 when it is not there. */
     static long rowCount(RowGroupFile file, long plannedAt) throws IOException {
         Snapshot s = table(file.table(), plannedAt);
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
-        if (rg == null) {
-            return 0;
-        }
-        if (s.table.state() != null) {
-            for (io.albis.table.TableState.Entry e : s.table.state().rowGroups()) {
-                if (e.name().equals(file.rowGroup())) {
-                    return e.rows(); // the state holds every row group's count: no file is read
-                }
-            }
-        }
-        return s.table.rowCount(rg);
+        return rg == null ? 0 : s.rows(rg);
     }
 
     private static RowGroupRows empty() {
         return new RowGroupRows(null, null, 0, null);
     }
 
-    private record Snapshot(AlbisTable table, Map<String, RowGroupRef> rowGroups) {}
+    /** A table at one state, its row groups by name and their row counts as the state lists them. */
+    private record Snapshot(AlbisTable table, Map<String, RowGroupRef> rowGroups, Map<String, Long> rowCounts) {
+        /** A row group's rows: from the state, no file read; a format 1.0 table (no state) reads its metadata. */
+        long rows(RowGroupRef rg) throws IOException {
+            Long n = rowCounts.get(rg.name());
+            return n != null ? n : table.rowCount(rg);
+        }
+    }
 
     /**
      * The snapshot of the table at {@code path} that was the table at {@code plannedAt}: its newest
@@ -171,7 +169,13 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
             for (RowGroupRef rg : t.rowGroups()) {
                 byName.put(rg.name(), rg);
             }
-            s = new Snapshot(t, byName);
+            Map<String, Long> rowCounts = new java.util.HashMap<>();
+            if (t.state() != null) {
+                for (io.albis.table.TableState.Entry e : t.state().rowGroups()) {
+                    rowCounts.put(e.name(), e.rows());
+                }
+            }
+            s = new Snapshot(t, byName, rowCounts);
             TABLES.put(key, s);
         }
         return s;
