@@ -1,6 +1,7 @@
 package io.albis.cli;
 
 import io.albis.error.InvalidOptionException;
+import io.albis.schema.ColumnGroupSpec;
 import io.albis.write.WriterOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -20,7 +21,7 @@ public final class LayoutOptions {
             description = "Close a row group after N rows (default: only at 256 MiB of row data).")
     Long rowGroupRows;
 
-    @Option(names = "--column-groups", paramLabel = "SPEC", converter = ColumnGroupSpec.Converter.class,
+    @Option(names = "--column-groups", paramLabel = "SPEC", converter = ColumnGroupsConverter.class,
             defaultValue = "single",
             description = "single (one group, a row store; default), column (one group per column, a column store),"
                     + " or name1=a,b;name2=c,d (columns not named go to a group called rest).")

@@ -306,7 +306,8 @@ public final class Schema {
                             }
                         }
                         if (!found) {
-                            throw new SchemaMismatchException("column group '" + e.getKey() + "' names unknown column '" + name + "'");
+                            throw new SchemaMismatchException("column group '" + e.getKey() + "' names unknown column '"
+                                    + name + "'; the columns are " + String.join(", ", topLevelNames()));
                         }
                     }
                     if (members.isEmpty()) {
@@ -327,6 +328,11 @@ public final class Schema {
             }
             int nextGroupId = groups.stream().mapToInt(ColumnGroup::id).max().orElse(-1) + 1;
             return new Schema(version, columns, groups, nextColumnId, nextGroupId);
+        }
+
+        /** The top-level names of the columns, once each, in order. */
+        private List<String> topLevelNames() {
+            return columns.stream().map(c -> c.path().get(0)).distinct().toList();
         }
 
         private static int[] range(int n) {
