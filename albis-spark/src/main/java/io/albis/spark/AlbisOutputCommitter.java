@@ -1,18 +1,14 @@
 package io.albis.spark;
 
 import io.albis.layout.TableLayout;
-import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.write.WriteJob;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.OutputCommitter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 
 /**
  * Spark's commit protocol on top of Albis's job commit (docs/FORMAT.md §11). Spark's
@@ -35,7 +31,7 @@ public final class AlbisOutputCommitter extends OutputCommitter {
      */
     @Override
     public void setupJob(JobContext context) throws IOException {
-        String root = root(context);
+        String root = OutputTables.root(context.getConfiguration());
         Storages.forPath(root).mkdirs(root);
     }
 
@@ -88,41 +84,10 @@ public final class AlbisOutputCommitter extends OutputCommitter {
     /**
      * The tables below the output directory that hold this job's directory: the output itself, its
      * {@code key=value} partitions, and Spark's staging directory of a dynamic partition overwrite.
-     * Row group, column group and other jobs' directories are not entered.
      */
     private static List<String> tablesOf(JobContext context, SparkWriteJob job) throws IOException {
-        String root = root(context);
-        Storage storage = Storages.forPath(root);
-        List<String> out = new ArrayList<>();
-        if (storage.isDirectory(root)) {
-            collect(storage, root, TableLayout.jobDirName(job.jobId()), out);
-        }
-        return out;
-    }
-
-    /** The directory the job writes: Spark's output directory, or the table whose partitions a dynamic overwrite replaces. */
-    private static String root(JobContext context) {
-        String dir = context.getConfiguration().get(FileOutputFormat.OUTDIR);
-        if (dir == null) {
-            throw new IllegalStateException("the write job has no output directory (" + FileOutputFormat.OUTDIR + ")");
-        }
-        Path staged = AlbisWrites.stagingRoot(context.getConfiguration());
-        return RowGroupFile.storagePath(staged != null ? staged : new Path(dir));
-    }
-
-    private static void collect(Storage storage, String dir, String jobDir, List<String> out) throws IOException {
-        List<String> names = storage.list(dir);
-        if (names.contains(jobDir)) {
-            out.add(dir);
-        }
-        for (String name : names) {
-            if (name.startsWith(TableLayout.RG_PREFIX) || name.startsWith("_")) {
-                continue;
-            }
-            String child = storage.resolve(dir, name);
-            if (storage.isDirectory(child)) {
-                collect(storage, child, jobDir, out);
-            }
-        }
+        String jobDir = TableLayout.jobDirName(job.jobId());
+        return OutputTables.find(OutputTables.root(context.getConfiguration()), names -> names.contains(jobDir),
+                Integer.MAX_VALUE);
     }
 }

@@ -2,8 +2,11 @@ package io.albis.spark;
 
 import io.albis.error.InvalidOptionException;
 import io.albis.layout.TableLayout;
+import io.albis.schema.Field;
 import io.albis.util.ByteSizes;
 import io.albis.write.WriterOptions;
+import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -31,11 +34,14 @@ public final class AlbisWrites {
 
     private AlbisWrites() {}
 
-    public static OutputWriterFactory prepare(Job job, Map<String, String> options, StructType dataSchema) {
-        SparkTypes.toAlbis(dataSchema); // names the first column Albis cannot hold
+    public static OutputWriterFactory prepare(Job job, Map<String, String> options, StructType dataSchema)
+            throws IOException {
+        List<Field> rows = SparkTypes.toAlbis(dataSchema); // names the first column Albis cannot hold
         long now = System.currentTimeMillis();
         Configuration conf = job.getConfiguration();
-        SparkWriteJob write = new SparkWriteJob(TableLayout.newJobId(now), now, dataSchema.json(), writerOptions(options),
+        WriterOptions writer = writerOptions(options);
+        WriteColumnGroups columnGroups = WriteColumnGroups.decide(options, rows, OutputTables.root(conf));
+        SparkWriteJob write = new SparkWriteJob(TableLayout.newJobId(now), now, dataSchema.json(), writer, columnGroups,
                 stagingRoot(conf) != null);
         write.store(conf);
         conf.setClass(OUTPUT_COMMITTER_CLASS, AlbisOutputCommitter.class, OutputCommitter.class);
@@ -77,7 +83,7 @@ public final class AlbisWrites {
                     option = SYNC;
                     w = w.withSync(bool(value));
                 }
-                // anything else is Spark's own (path, maxRecordsPerFile, ...) and passes through
+                // columnGroups is WriteColumnGroups'; anything else is Spark's own (path, maxRecordsPerFile, ...)
             } catch (InvalidOptionException bad) {
                 throw new InvalidOptionException("option " + option + ": " + bad.getMessage());
             }

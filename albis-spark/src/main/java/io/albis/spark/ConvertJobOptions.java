@@ -15,7 +15,8 @@ import java.util.Map;
  * @param format       {@code parquet}, {@code orc} or {@code albis} (to cut an Albis table anew), the Spark source that reads the input
  * @param input        a file or directory Spark reads (any Hadoop path)
  * @param output       the Albis table to create (any Hadoop path); it must not exist
- * @param writeOptions options of the albis source ({@code rowGroupRows}, {@code rowGroupBytes}, {@code segmentSize})
+ * @param writeOptions options of the albis source ({@code rowGroupRows}, {@code rowGroupBytes}, {@code segmentSize},
+ *                     {@code columnGroups})
  * @param partitionBy  columns of the input to partition the table by, as {@code partitionBy} does
  */
 record ConvertJobOptions(String format, String input, String output, Map<String, String> writeOptions,
@@ -29,13 +30,15 @@ record ConvertJobOptions(String format, String input, String output, Map<String,
               --row-group-rows N       rows per row group (default: unlimited)
               --row-group-bytes SIZE   encoded bytes per row group, suffix k, m or g (default 256m)
               --segment-size SIZE      bytes per segment, suffix k, m or g (default 1m)
+              --column-groups SPEC     single (default), column, or name1=a,b;name2=c (unnamed columns go to a group rest)
               --partition-by a,b       partition the table by these columns (key=value directories)""";
 
     /** The options' names on the command line and in the albis source. */
     private static final Map<String, String> WRITE_OPTIONS = Map.of(
             "--row-group-rows", AlbisWrites.ROW_GROUP_ROWS,
             "--row-group-bytes", AlbisWrites.ROW_GROUP_BYTES,
-            "--segment-size", AlbisWrites.SEGMENT_SIZE);
+            "--segment-size", AlbisWrites.SEGMENT_SIZE,
+            "--column-groups", WriteColumnGroups.OPTION);
 
     /** Reads the command line; an {@link InvalidOptionException} says what is wrong with it. */
     static ConvertJobOptions parse(String... args) {
@@ -72,7 +75,11 @@ record ConvertJobOptions(String format, String input, String output, Map<String,
         if (paths.size() != 2) {
             throw new InvalidOptionException("give IN and OUT, got " + paths.size() + " path(s)");
         }
-        AlbisWrites.writerOptions(write); // a bad value is refused here, naming the option, before Spark starts
+        // a bad value is refused here, naming the option, before Spark starts; columns are checked when the job writes
+        AlbisWrites.writerOptions(write);
+        if (write.containsKey(WriteColumnGroups.OPTION)) {
+            WriteColumnGroups.parse(write.get(WriteColumnGroups.OPTION));
+        }
         return new ConvertJobOptions(format, paths.get(0), paths.get(1), Map.copyOf(write), partitionBy);
     }
 }

@@ -32,11 +32,13 @@ import org.apache.spark.sql.types.StructType;
  * @param jobId      20 hex digits (docs/FORMAT.md §1)
  * @param startedAt  when the driver began the job, milliseconds since the epoch
  * @param sparkSchema the rows' schema as Spark's JSON, from which every task builds the same Albis schema
+ * @param columnGroups the column groups of the tables the job creates, and whether tables it writes
+ *                   that exist already must have them
  * @param overwritePartitions Spark's dynamic partition overwrite: each table written (a partition)
  *                   gets the job's rows instead of its own, in one step; the others keep theirs
  */
 record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOptions options,
-        boolean overwritePartitions) implements Serializable {
+        WriteColumnGroups columnGroups, boolean overwritePartitions) implements Serializable {
 
     private static final String PREFIX = "albis.write.";
 
@@ -44,8 +46,9 @@ record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOpt
         return (StructType) DataType.fromJson(sparkSchema);
     }
 
+    /** The schema of a table the job creates. */
     Schema schema() {
-        return Schema.builder().fields(SparkTypes.toAlbis(sparkType())).build();
+        return columnGroups.layout().schemaOf(SparkTypes.toAlbis(sparkType()));
     }
 
     /** Puts the job into the configuration Spark ships to its tasks and hands its committer. */
@@ -57,6 +60,8 @@ record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOpt
         conf.setLong(PREFIX + "rowGroupRows", options.rowGroupRows());
         conf.setLong(PREFIX + "rowGroupBytes", options.rowGroupBytes());
         conf.setBoolean(PREFIX + "sync", options.sync());
+        conf.set(PREFIX + "columnGroups", columnGroups.spec());
+        conf.setBoolean(PREFIX + "columnGroupsGiven", columnGroups.given());
         conf.setBoolean(PREFIX + "overwritePartitions", overwritePartitions);
     }
 
@@ -70,8 +75,10 @@ record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOpt
         WriterOptions options = new WriterOptions(conf.getInt(PREFIX + "segmentSize", 0),
                 conf.getLong(PREFIX + "rowGroupRows", 0), conf.getLong(PREFIX + "rowGroupBytes", 0),
                 conf.getBoolean(PREFIX + "sync", false));
+        WriteColumnGroups columnGroups = new WriteColumnGroups(conf.get(PREFIX + "columnGroups"),
+                conf.getBoolean(PREFIX + "columnGroupsGiven", false));
         return new SparkWriteJob(id, conf.getLong(PREFIX + "startedAt", 0), conf.get(PREFIX + "schema"), options,
-                conf.getBoolean(PREFIX + "overwritePartitions", false));
+                columnGroups, conf.getBoolean(PREFIX + "overwritePartitions", false));
     }
 
     /**
@@ -113,6 +120,7 @@ record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOpt
             throw new SchemaMismatchException("cannot write to " + table + ": its schema is\n" + existing
                     + "but the rows have\n" + schema);
         }
+        columnGroups.check(table, existing); // the driver checked too; a table may have been created since
         if (create) {
             storage.mkdirs(storage.resolve(table, TableLayout.jobDirName(jobId)));
         }

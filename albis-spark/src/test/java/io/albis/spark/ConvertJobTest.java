@@ -9,9 +9,12 @@ import io.albis.convert.ConvertOptions;
 import io.albis.convert.OrcSchemas;
 import io.albis.convert.OrcToAlbis;
 import io.albis.convert.ParquetToAlbis;
+import io.albis.convert.ProgressListener;
 import io.albis.error.InvalidOptionException;
 import io.albis.error.SchemaMismatchException;
+import io.albis.schema.ColumnGroupSpec;
 import io.albis.table.AlbisTable;
+import io.albis.write.WriterOptions;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -155,6 +158,37 @@ class ConvertJobTest {
     }
 
     @Test
+    void columnGroupsLayOutTheTableAsAlbisConvertDoes() throws Exception {
+        Path in = dir.resolve("in.parquet");
+        writeParquet(in, PARQUET, parquetRows(200));
+        for (String spec : List.of("column", "ids=id,u8;nested=st,arr,m")) {
+            String name = spec.equals("column") ? "column" : "named";
+            String cli = dir.resolve("cli-" + name).toString();
+            String job = dir.resolve("job-" + name).toString();
+            // as `albis convert --column-groups SPEC` passes the spec to the converter
+            ColumnGroupSpec groups = ColumnGroupSpec.parse(spec);
+            ParquetToAlbis.convert(in.toString(), cli, new ConvertOptions(groups.groups(), groups.columnPerGroup(),
+                    WriterOptions.defaults(), ProgressListener.NONE, new Configuration()));
+            ConvertJob.run(spark, ConvertJobOptions.parse("--column-groups", spec, in.toString(), job));
+            assertSameTables(cli, job);
+            assertEquals(ColumnGroupSpec.describe(AlbisTable.open(cli).schema()),
+                    ColumnGroupSpec.describe(AlbisTable.open(job).schema()), spec);
+        }
+    }
+
+    @Test
+    void columnGroupsNamingAPartitionColumnAreRefused() throws Exception {
+        Path in = dir.resolve("in.parquet");
+        writeParquet(in, PARQUET, parquetRows(20));
+        String out = dir.resolve("out").toString();
+        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> ConvertJob.run(spark,
+                ConvertJobOptions.parse("--partition-by", "enm", "--column-groups", "g=id,enm", in.toString(), out)));
+        assertTrue(e.getMessage().contains("columnGroups") && e.getMessage().contains("partition column 'enm'"),
+                e.getMessage());
+        assertFalse(Files.exists(Path.of(out)) && Files.list(Path.of(out)).findAny().isPresent(), "nothing written");
+    }
+
+    @Test
     void partitionByWritesOneTablePerValue() throws Exception {
         Path in = dir.resolve("in.parquet");
         writeParquet(in, PARQUET, parquetRows(100));
@@ -278,5 +312,7 @@ class ConvertJobTest {
                 .getMessage().contains("IN and OUT"));
         assertTrue(assertThrows(InvalidOptionException.class, () -> ConvertJobOptions.parse("a", "b", "--nope", "1"))
                 .getMessage().contains("--nope"));
+        assertTrue(assertThrows(InvalidOptionException.class, () -> ConvertJobOptions.parse("a", "b", "--column-groups", "g="))
+                .getMessage().startsWith("option columnGroups: bad column groups 'g='"));
     }
 }
