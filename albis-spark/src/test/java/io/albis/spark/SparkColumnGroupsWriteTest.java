@@ -77,6 +77,9 @@ class SparkColumnGroupsWriteTest {
                     read(t).where("l > 5000 AND str IS NOT NULL").select("id", "str", "arr"));
             assertSameRows(p.where("st.x % 3 = 1 OR i < 20").select("dec_wide", "st"),
                     read(t).where("st.x % 3 = 1 OR i < 20").select("dec_wide", "st"));
+            // aggregates from the metadata of several groups
+            assertEquals(p.selectExpr("count(*)", "min(i)", "max(dt)", "count(str)", "max(l)").collectAsList(),
+                    read(t).selectExpr("count(*)", "min(i)", "max(dt)", "count(str)", "max(l)").collectAsList());
         }
         Schema named = schema(dir.resolve("albis-named").toString());
         assertEquals(List.of("keys", "text", "nested", "rest"), groupNames(named));
@@ -185,7 +188,19 @@ class SparkColumnGroupsWriteTest {
         Exception e = assertThrows(Exception.class, () -> albis(other, "column").partitionBy("p").mode(SaveMode.Append).save(t));
         assertTrue(rootCause(e).getMessage().contains("option columnGroups"), rootCause(e).getMessage());
         assertTrue(!new File(t + "/p=8").exists());
-        assertEquals(110, read(t).count());
+        // a dynamic partition overwrite replaces rows, not layouts
+        spark.conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
+        try {
+            Dataset<Row> replacement = spark.sql("SELECT id, CAST(id AS INT) AS i, 1 AS p FROM range(5)");
+            Exception d = assertThrows(Exception.class,
+                    () -> albis(replacement, "column").partitionBy("p").mode(SaveMode.Overwrite).save(t));
+            assertTrue(rootCause(d).getMessage().contains("whose column groups are 'keys=id'"), rootCause(d).getMessage());
+            albis(replacement, "keys=id").partitionBy("p").mode(SaveMode.Overwrite).save(t);
+        } finally {
+            spark.conf().unset("spark.sql.sources.partitionOverwriteMode");
+        }
+        assertEquals(5 + 50 + 10, read(t).count());
+        assertEquals(List.of("keys", "rest"), groupNames(schema(t + "/p=1")));
     }
 
     @Test
