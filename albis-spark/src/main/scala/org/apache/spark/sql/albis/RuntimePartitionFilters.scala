@@ -2,7 +2,7 @@ package org.apache.spark.sql.albis
 
 import org.apache.spark.sql.catalyst.InternalRow
 import org.apache.spark.sql.catalyst.analysis.{Resolver, UnresolvedAttribute}
-import org.apache.spark.sql.catalyst.expressions.{And, BoundReference, Expression, Predicate, V2ExpressionUtils}
+import org.apache.spark.sql.catalyst.expressions.{And, BoundReference, Expression, In, InSet, Literal, Predicate, V2ExpressionUtils}
 import org.apache.spark.sql.connector.expressions.{FieldReference, NamedReference}
 import org.apache.spark.sql.connector.expressions.filter.{Predicate => V2Predicate}
 import org.apache.spark.sql.types.{BooleanType, StructType}
@@ -35,7 +35,10 @@ object RuntimePartitionFilters {
           val i = partitionSchema.fieldNames.indexWhere(resolver(_, u.nameParts.head))
           BoundReference(i, partitionSchema(i).dataType, partitionSchema(i).nullable)
         }
-        Some(bound).filter(b => b.resolved && b.dataType == BooleanType)
+        Some(bound).filter(b => b.resolved && b.dataType == BooleanType).map(_.transform {
+          // a hash set of the other side's keys, as Spark's optimizer makes of a long IN list
+          case In(value, list) if list.forall(_.isInstanceOf[Literal]) => InSet(value, list.map(_.eval()).toSet)
+        })
       }
     }
 
