@@ -33,6 +33,7 @@ import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,8 +45,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * Spark's runtime filters over Albis scans, against Spark's own Parquet source on the same data,
  * with Spark's default settings unless a test says otherwise: dynamic partition pruning of a star
  * join (a fact table partitioned by {@code day}, a small filtered dimension) on the V2 scan, the
- * V1 path and a catalog table; no pruning by a column that is not a partition column; runtime
- * bloom-filter joins.
+ * V1 path and a catalog table, with and without adaptive execution; no pruning by a column that is
+ * not a partition column, nor on the V2 scan by a cast key; joins over aggregates answered from
+ * metadata; runtime bloom-filter joins (for catalog tables once they have statistics).
  */
 class SparkDynamicFiltersTest {
     @TempDir
@@ -111,6 +113,13 @@ class SparkDynamicFiltersTest {
             spark.sql("MSCK REPAIR TABLE " + table);
         }
         assertEquals(ROW_GROUPS_A_DAY, rowGroups("day=3"));
+    }
+
+    @AfterAll
+    static void dropTables() {
+        for (String format : List.of("parquet", "albis")) {
+            spark.sql("DROP TABLE IF EXISTS " + catalogTable(format)); // external: the files stay for @TempDir
+        }
     }
 
     @Test
