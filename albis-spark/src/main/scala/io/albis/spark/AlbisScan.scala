@@ -2,9 +2,12 @@ package io.albis.spark
 
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.catalyst.FileSourceOptions
+import org.apache.spark.sql.albis.RuntimePartitionFilters
 import org.apache.spark.sql.catalyst.expressions.Expression
+import org.apache.spark.sql.connector.expressions.NamedReference
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation
-import org.apache.spark.sql.connector.read.{PartitionReaderFactory, Scan, Statistics}
+import org.apache.spark.sql.connector.expressions.filter.Predicate
+import org.apache.spark.sql.connector.read.{PartitionReaderFactory, Scan, Statistics, SupportsRuntimeV2Filtering}
 import org.apache.spark.sql.execution.datasources.{AggregatePushDownUtils, FilePartition, PartitioningAwareFileIndex}
 import org.apache.spark.sql.execution.datasources.v2.FileScan
 import org.apache.spark.sql.sources.Filter
@@ -18,6 +21,9 @@ import scala.jdk.CollectionConverters._
  * A scan of the row groups of the snapshot that was the table when it was planned: one task for
  * each row group (the paper's rule), never two in one task, never one split. With a pushed
  * aggregate each task returns its row group's aggregates from metadata instead of rows.
+ *
+ * Dynamic partition pruning: Spark may filter the scan by its partition columns while the query
+ * runs ([[filter]]); the row groups of partitions that cannot match are then not read.
  */
 case class AlbisScan(
     sparkSession: SparkSession,
@@ -31,7 +37,7 @@ case class AlbisScan(
     partitionFilters: Seq[Expression],
     dataFilters: Seq[Expression],
     plannedAt: Long)
-  extends FileScan {
+  extends FileScan with SupportsRuntimeV2Filtering {
 
   override def isSplitable(path: org.apache.hadoop.fs.Path): Boolean = false
 
@@ -44,8 +50,31 @@ case class AlbisScan(
     super.partitions.flatMap(_.files.toSeq)
       .filter(f => RowGroupRows.readsRowGroup(RowGroupFile.of(f.toPath), plannedAt))
 
-  override def partitions: Seq[FilePartition] =
-    rowGroupFiles.zipWithIndex.map { case (file, i) => FilePartition(i, Array(file)) }
+  override def partitions: Seq[FilePartition] = {
+    val matches = RuntimePartitionFilters.test(runtimeFilters)
+    rowGroupFiles.filter(f => matches(f.partitionValues)).zipWithIndex.map { case (file, i) =>
+      FilePartition(i, Array(file))
+    }
+  }
+
+  /**
+   * The runtime filters Spark has given this scan, bound to the partition values its files carry
+   * (`readPartitionSchema`). Spark filters a scan after planning it and then asks it for its
+   * partitions again (SupportsRuntimeV2Filtering), so this is the scan's one mutable part.
+   */
+  @volatile private var runtimeFilters: Seq[Expression] = Nil
+
+  /**
+   * The partition columns the scan reads, which Spark may filter it by while the query runs. None
+   * with a pushed aggregate: the scan's output columns are then the aggregate's.
+   */
+  override def filterAttributes(): Array[NamedReference] =
+    if (pushedAggregate.isDefined) Array.empty else RuntimePartitionFilters.references(readPartitionSchema)
+
+  /** Drops the row groups of the partitions `predicates` rule out; the snapshot and one task per row group stay. */
+  override def filter(predicates: Array[Predicate]): Unit =
+    runtimeFilters = runtimeFilters ++
+      RuntimePartitionFilters.bind(predicates, readPartitionSchema, sparkSession.sessionState.conf.resolver)
 
   /**
    * The row count of the row groups read (from the table state, no file read) and a size scaled
@@ -78,7 +107,8 @@ case class AlbisScan(
         case (Some(a), Some(b)) => AggregatePushDownUtils.equivalentAggregations(a, b)
         case (a, b) => a.isEmpty && b.isEmpty
       }
-      super.equals(s) && plannedAt == s.plannedAt && equivalentFilters(pushedFilters, s.pushedFilters) && sameAggregate
+      super.equals(s) && plannedAt == s.plannedAt && equivalentFilters(pushedFilters, s.pushedFilters) &&
+        sameAggregate && runtimeFilters == s.runtimeFilters
     case _ => false
   }
 

@@ -2,7 +2,7 @@ package io.albis.spark
 
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.albis.FilterTranslation
-import org.apache.spark.sql.catalyst.expressions.Expression
+import org.apache.spark.sql.catalyst.expressions.{Expression, PredicateHelper}
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation
 import org.apache.spark.sql.connector.read.{Scan, SupportsPushDownAggregates}
 import org.apache.spark.sql.execution.datasources.{AggregatePushDownUtils, PartitioningAwareFileIndex}
@@ -33,10 +33,16 @@ case class AlbisScanBuilder(
   /** The data filters Albis evaluates exactly: they are pushed, shown as PushedFilters. */
   override def pushDataFilters(dataFilters: Array[Filter]): Array[Filter] = dataFilters.filter(exact)
 
-  /** Spark evaluates after the scan only the data filters Albis does not evaluate exactly. */
+  /**
+   * What Spark evaluates after the scan: the data filters Albis does not evaluate exactly, and
+   * the exact ones Spark deems selective. Spark's runtime filters (dynamic partition pruning,
+   * bloom-filter joins) start only from a selective filter they see above a join side's scan, so
+   * without those a join with this table as its filtering side would get none. The rest (`IS NULL`,
+   * `IS NOT NULL`, a boolean column) Spark does not evaluate again.
+   */
   override def pushFilters(filters: Seq[Expression]): Seq[Expression] =
-    super.pushFilters(filters).filterNot { e =>
-      FilterTranslation.translate(e).exists(f => exact(f))
+    super.pushFilters(filters).filter { e =>
+      AlbisScanBuilder.Selectivity.isLikelySelective(e) || !FilterTranslation.translate(e).exists(f => exact(f))
     }
 
   /**
@@ -64,6 +70,8 @@ case class AlbisScanBuilder(
 }
 
 object AlbisScanBuilder {
+  /** Spark's own test of whether its runtime-filter rules take a filter as selective. */
+  private object Selectivity extends PredicateHelper
   /** Source option: answer count/min/max from segment metadata when Spark allows it (default true). */
   val AggregatePushdown = "aggregatePushdown"
 }

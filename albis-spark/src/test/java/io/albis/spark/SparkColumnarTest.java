@@ -1,6 +1,7 @@
 package io.albis.spark;
 
 import static io.albis.spark.SparkRoundTripTest.assertSameRows;
+import static io.albis.spark.SparkSessions.withConf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,7 +21,6 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -284,24 +284,5 @@ class SparkColumnarTest {
         String v1 = spark.conf().get(V1_SOURCES);
         return withConf(Map.of(V1_SOURCES, m.v1 ? v1 + ",albis" : v1, ColumnarReads.Enabled(), String.valueOf(m.columnar)),
                 body);
-    }
-
-    private static <T> T withConf(Map<String, String> conf, Supplier<T> body) {
-        Map<String, String> before = new LinkedHashMap<>();
-        for (String k : conf.keySet()) {
-            before.put(k, spark.conf().contains(k) ? spark.conf().get(k) : null);
-        }
-        conf.forEach((k, v) -> spark.conf().set(k, v));
-        try {
-            return body.get();
-        } finally {
-            before.forEach((k, v) -> {
-                if (v == null) {
-                    spark.conf().unset(k);
-                } else {
-                    spark.conf().set(k, v);
-                }
-            });
-        }
     }
 }

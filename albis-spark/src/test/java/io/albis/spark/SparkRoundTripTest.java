@@ -131,8 +131,13 @@ class SparkRoundTripTest {
 
     /** Equal rows, in any order. */
     static void assertSameRows(Dataset<Row> expected, Dataset<Row> actual) {
-        List<Row> e = sorted(expected.collectAsList());
-        List<Row> a = sorted(actual.collectAsList());
+        assertSameRows(expected.collectAsList(), actual.collectAsList());
+    }
+
+    /** Equal rows, in any order. */
+    static void assertSameRows(List<Row> expected, List<Row> actual) {
+        List<Row> e = sorted(expected);
+        List<Row> a = sorted(actual);
         assertEquals(e.size(), a.size(), "row count");
         for (int r = 0; r < e.size(); r++) {
             assertEquals(e.get(r), a.get(r), "row " + r);

@@ -1,5 +1,8 @@
 package io.albis.spark;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 
 /** The tests' Spark: one local[2] session per JVM (2 tries per task), on 127.0.0.1, without UI. */
@@ -20,5 +23,26 @@ final class SparkSessions {
                     .getOrCreate();
         }
         return session;
+    }
+
+    /** Runs {@code body} with the session settings {@code conf}, then restores what they were. */
+    static <T> T withConf(Map<String, String> conf, Supplier<T> body) {
+        SparkSession spark = local();
+        Map<String, String> before = new LinkedHashMap<>();
+        for (String k : conf.keySet()) {
+            before.put(k, spark.conf().contains(k) ? spark.conf().get(k) : null);
+        }
+        conf.forEach((k, v) -> spark.conf().set(k, v));
+        try {
+            return body.get();
+        } finally {
+            before.forEach((k, v) -> {
+                if (v == null) {
+                    spark.conf().unset(k);
+                } else {
+                    spark.conf().set(k, v);
+                }
+            });
+        }
     }
 }
