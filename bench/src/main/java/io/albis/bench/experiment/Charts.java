@@ -42,12 +42,18 @@ final class Charts {
 
     /** Per thread count, a bar chart of goodput: one group of bars per point, one bar per format (with its variant). */
     static List<CategoryChart> pointsByFormat(String title, String xTitle, List<CaseResult> results) {
+        return pointsByFormat(title, xTitle, results, r -> r.c().formatLabel());
+    }
+
+    /** As {@link #pointsByFormat(String, String, List)}, one bar per {@code series} value. */
+    static List<CategoryChart> pointsByFormat(String title, String xTitle, List<CaseResult> results,
+            Function<CaseResult, String> seriesOf) {
         Function<CaseResult, String> point = r -> r.c().point();
         List<CategoryChart> charts = new ArrayList<>();
         for (Map.Entry<Integer, List<CaseResult>> t : ResultGroups.by(results, r -> r.c().threads()).entrySet()) {
             List<String> points = ResultGroups.distinct(t.getValue(), point);
             Map<String, List<Double>> series = new LinkedHashMap<>();
-            for (Map.Entry<String, List<CaseResult>> f : ResultGroups.by(t.getValue(), r -> r.c().formatLabel()).entrySet()) {
+            for (Map.Entry<String, List<CaseResult>> f : ResultGroups.by(t.getValue(), seriesOf).entrySet()) {
                 series.put(f.getKey(), points.stream().map(p -> ResultGroups.goodput(f.getValue(), point, p)).toList());
             }
             charts.add(bars(title + ", " + ResultGroups.threads(t.getKey()), xTitle, "goodput GB/s", points, series));

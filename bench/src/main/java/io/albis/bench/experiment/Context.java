@@ -3,6 +3,7 @@ package io.albis.bench.experiment;
 import io.albis.bench.dataset.Dataset;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.spark.SparkLevelFormat;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -28,7 +29,7 @@ public record Context(Settings settings, FormatSet formats) {
     void addReads(List<Case> out, int experiment, String point, double x, Dataset dataset, ReadSpec spec,
             boolean allCodecs, List<String> albisVariants, Predicate<BenchFormat> applies) {
         for (BenchFormat f : formats.selected()) {
-            if (!applies.test(f)) {
+            if (!applies.test(f) || f instanceof SparkLevelFormat) {
                 continue;
             }
             List<String> codecs = codecs(f);

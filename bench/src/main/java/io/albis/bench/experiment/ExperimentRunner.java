@@ -95,7 +95,7 @@ public final class ExperimentRunner {
             Case c = cases.get(i);
             BenchFormat writer = formats.writerFor(c.dataFormat());
             Path dir = switch (c.kind()) {
-                case READ, SIZE -> store.copy(c.dataset(), writer, c.codec(), c.variant());
+                case READ, SIZE, SPARK_INGEST, SPARK_SUM -> store.copy(c.dataset(), writer, c.codec(), c.variant());
                 case WRITE -> {
                     store.source(c.dataset());
                     yield store.scratchDir(c.dataset()).resolve(DataDirectory.name(c.dataFormat(), c.codec(), c.variant()));
@@ -201,6 +201,8 @@ public final class ExperimentRunner {
     /**
      * Goodput relative to the raw read and to Albis (the binary API; for writes the Albis write) at
      * the same point and thread count; formats of other data compare with Albis' default layout.
+     * Spark-level queries (experiment 10) compare with the limit at that level, the floor source,
+     * and with Albis through the Spark source.
      */
     private static List<CaseResult> withRatios(List<CaseResult> results) {
         List<CaseResult> out = new ArrayList<>();
@@ -210,8 +212,15 @@ public final class ExperimentRunner {
                 out.add(r);
                 continue;
             }
-            CaseResult raw = c.kind() == Kind.READ ? find(results, c, "raw") : null;
-            CaseResult albis = c.kind() == Kind.READ ? find(results, c, "albis-binary") : findWrite(results, c);
+            CaseResult raw;
+            CaseResult albis;
+            if (c.kind().sparkQuery()) {
+                raw = find(results, c, "spark-floor");
+                albis = find(results, c, "spark-albis");
+            } else {
+                raw = c.kind() == Kind.READ ? find(results, c, "raw") : null;
+                albis = c.kind() == Kind.READ ? find(results, c, "albis-binary") : findWrite(results, c);
+            }
             out.add(r.withRatios(ratio(raw, r), ratio(albis, r)));
         }
         return out;
@@ -219,14 +228,14 @@ public final class ExperimentRunner {
 
     private static CaseResult find(List<CaseResult> results, Case c, String format) {
         String variant = "albis".equals(c.dataFormat()) ? c.variant() : "";
-        return results.stream().filter(x -> x.c().kind() == Kind.READ && x.c().format().equals(format)
+        return results.stream().filter(x -> x.c().kind() == c.kind() && x.c().format().equals(format)
                 && x.c().point().equals(c.point()) && x.c().threads() == c.threads()
                 && x.c().variant().equals(variant)).findFirst().orElse(null);
     }
 
     private static CaseResult findWrite(List<CaseResult> results, Case c) {
         return results.stream().filter(x -> x.c().kind() == Kind.WRITE && x.c().dataFormat().equals("albis")
-                && x.c().point().equals(c.point())).findFirst().orElse(null);
+                && x.c().point().equals(c.point()) && x.c().threads() == c.threads()).findFirst().orElse(null);
     }
 
     /** The result's goodput as a multiple of the reference's: same logical bytes, so a ratio of times. */

@@ -2,6 +2,7 @@ package io.albis.bench.experiment;
 
 import io.albis.bench.Baseline;
 import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.spark.SparkLevelFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -103,7 +104,8 @@ public final class FormatSet {
      * the first by name among all loaded formats of that data format.
      */
     public BenchFormat writerFor(String dataFormat) {
-        List<BenchFormat> candidates = all.stream().filter(f -> f.dataFormat().equals(dataFormat))
+        List<BenchFormat> candidates = all.stream()
+                .filter(f -> f.dataFormat().equals(dataFormat) && !(f instanceof SparkLevelFormat))
                 .sorted(Comparator.comparing(BenchFormat::name)).toList();
         if (candidates.isEmpty()) {
             throw new IllegalArgumentException("no format writes data format " + dataFormat);

@@ -4,6 +4,7 @@ import io.albis.bench.ScanResults;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
+import io.albis.bench.format.spark.SparkLevelFormat;
 import io.albis.scan.ScanResult;
 import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
@@ -27,7 +28,25 @@ public final class TaskRunner {
             case READ -> read(format, task);
             case WRITE -> write(format, task);
             case SIZE -> throw new IllegalArgumentException("size cases are not run in forks");
+            case SPARK_INGEST, SPARK_SUM -> sparkQuery(format, task);
         };
+    }
+
+    private static Outcome sparkQuery(BenchFormat format, Task task) throws IOException {
+        if (!(format instanceof SparkLevelFormat spark)) {
+            throw new IllegalArgumentException(format.name() + " does not run Spark-level queries (" + task.kind() + ")");
+        }
+        Path dir = Path.of(task.dir());
+        List<Long> nanos = new ArrayList<>();
+        for (int i = 0; i < task.warmup() + task.repeat(); i++) {
+            long n = task.kind() == Kind.SPARK_INGEST ? spark.ingest(dir, task.threads()) : spark.sum(dir, task.threads());
+            if (i >= task.warmup()) {
+                nanos.add(n);
+            }
+        }
+        // Untimed: every value Spark gets from the copy, for the harness to compare with the source.
+        ScanResult data = spark.read(dir, ReadSpec.all(), task.threads());
+        return new Outcome(task.id(), data.rows(), data.logicalBytes(), data.nulls(), data.checksum(), 0, nanos);
     }
 
     private static Outcome read(BenchFormat format, Task task) throws IOException {
@@ -60,7 +79,7 @@ public final class TaskRunner {
             for (int i = 0; i < total; i++) {
                 LocalStorage.INSTANCE.delete(dir.toString());
                 Files.createDirectories(dir);
-                WriteResult w = format.write(source, dir, task.codec());
+                WriteResult w = format.write(source, dir, task.codec(), task.threads());
                 if (i >= task.warmup()) {
                     nanos.add(w.nanos());
                 }

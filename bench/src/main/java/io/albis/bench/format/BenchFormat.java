@@ -55,6 +55,11 @@ public interface BenchFormat {
      */
     WriteResult write(AlbisTable source, Path dir, String codec) throws IOException;
 
+    /** {@link #write(AlbisTable, Path, String)} with {@code threads} threads, where the format can use them (Spark-level formats). */
+    default WriteResult write(AlbisTable source, Path dir, String codec, int threads) throws IOException {
+        return write(source, dir, codec);
+    }
+
     /**
      * Reads what {@link #write} wrote into {@code dir}: the columns and rows {@code spec} selects,
      * with {@code threads} threads, thread t reading files t, t + threads, ... Returns the

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.bench.TestData;
 import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.spark.SparkLevelFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,8 +31,11 @@ class MiniatureRunTest {
                 "--data", TestData.root().toString(), "--out", out.toString(), "--storage", "local,hdfs-local,crail-local");
         assertTrue(Files.isRegularFile(out.resolve("run.txt")), "run.txt");
 
-        // An in-process run measures every registered format except those that need JVM flags of their own.
+        // An in-process run measures every registered format except those that need JVM flags of their own;
+        // Spark-level formats run in experiment 10 only.
         Set<String> present = FormatSet.load(null).withoutFormatsNeedingJvmArgs().selected().stream()
+                .filter(f -> !(f instanceof SparkLevelFormat)).map(BenchFormat::name).collect(Collectors.toSet());
+        Set<String> sparkLevel = FormatSet.load(null).selected().stream().filter(f -> f instanceof SparkLevelFormat)
                 .map(BenchFormat::name).collect(Collectors.toSet());
         for (Experiment e : Experiments.all()) {
             List<CSVRecord> rows = ResultFiles.rows(out, e);
@@ -46,6 +50,16 @@ class MiniatureRunTest {
                 assertTrue(rows.stream().anyMatch(r -> r.get("threads").equals("2")), "2-thread rows");
             }
         }
+        List<CSVRecord> spark = ResultFiles.rows(out, new SparkLevel());
+        for (String point : List.of("ingest", "sum")) {
+            assertEquals(sparkLevel, spark.stream().filter(r -> r.get("point").equals(point)).map(r -> r.get("format"))
+                    .collect(Collectors.toSet()), "Spark-level formats at " + point + " in experiment 10");
+        }
+        assertEquals(Set.of("spark-albis", "spark-parquet", "spark-orc"), spark.stream()
+                .filter(r -> r.get("point").equals("write")).map(r -> r.get("format")).collect(Collectors.toSet()),
+                "Spark writes in experiment 10");
+        assertTrue(spark.stream().anyMatch(r -> r.get("point").equals("core") && r.get("format").equals("albis-binary")),
+                "the core-level read of experiment 10");
         List<CSVRecord> projectivity = ResultFiles.rows(out, new Projectivity());
         assertEquals(Set.of("", "cg1", "cg10"), projectivity.stream().filter(r -> r.get("format").equals("albis"))
                 .map(r -> r.get("variant")).collect(Collectors.toSet()), "Albis layouts of experiment 3");

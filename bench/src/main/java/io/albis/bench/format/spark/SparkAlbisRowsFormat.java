@@ -1,0 +1,18 @@
+package io.albis.bench.format.spark;
+
+import io.albis.bench.format.Codecs;
+import io.albis.spark.ColumnarReads;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Albis through the Spark source {@code albis} on its row path ({@code UnsafeRow}s), batches
+ * turned off. Writes are the same whichever read path is on: {@code spark-albis} measures them.
+ */
+public final class SparkAlbisRowsFormat extends SparkLevelFormat {
+
+    public SparkAlbisRowsFormat() {
+        super("spark-albis-rows", "albis", "albis", List.of(Codecs.NONE), Map.of(ColumnarReads.Enabled(), "false"),
+                false);
+    }
+}

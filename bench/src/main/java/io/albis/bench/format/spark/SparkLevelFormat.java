@@ -1,0 +1,155 @@
+package io.albis.bench.format.spark;
+
+import io.albis.bench.PartFiles;
+import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.WriteResult;
+import io.albis.scan.ScanResult;
+import io.albis.table.AlbisTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+
+/**
+ * A format as Spark SQL reads and writes it (experiment 10): every run loads a fresh Dataset with
+ * {@code spark.read.format(...).load(dir)} in a {@code local[threads]} session and times the whole
+ * query, planning included, as a user's query takes it.
+ * <ul>
+ *   <li>ingestion: every column into Spark's {@code noop} sink (every value materialised);</li>
+ *   <li>sum: one {@code SELECT sum(c1), ..., sum(cN)};</li>
+ *   <li>write: the table from the floor source (in memory) written through Spark.</li>
+ * </ul>
+ * {@link #read} is the untimed check: the {@link io.albis.scan.ValueChecksum} totals of every
+ * value Spark gets from the copy, which the harness compares with its scan of the source table.
+ * Other experiments leave these formats out; their copies are written by the format's own writer.
+ */
+public abstract class SparkLevelFormat implements BenchFormat {
+    private final String name;
+    private final String dataFormat;
+    private final String sparkSource;
+    private final List<String> codecs;
+    private final Map<String, String> sessionConf;
+    private final boolean writes;
+
+    /**
+     * @param source      the name Spark knows the source by
+     * @param sessionConf session settings the reads of this format run with
+     * @param writes      whether experiment 10 measures a write in this format (one format per source does)
+     */
+    protected SparkLevelFormat(String name, String dataFormat, String source, List<String> codecs,
+            Map<String, String> sessionConf, boolean writes) {
+        this.name = name;
+        this.dataFormat = dataFormat;
+        this.sparkSource = source;
+        this.codecs = List.copyOf(codecs);
+        this.sessionConf = Map.copyOf(sessionConf);
+        this.writes = writes;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final String dataFormat() {
+        return dataFormat;
+    }
+
+    @Override
+    public final List<String> codecs() {
+        return codecs;
+    }
+
+    public final boolean writes() {
+        return writes;
+    }
+
+    /** Spark's writer options for a codec of {@link #codecs()}. */
+    protected Map<String, String> writeOptions(String codec) {
+        return Map.of("compression", codec);
+    }
+
+    /** Untimed work before a format's first run over {@code dir} (the floor loads its batches). */
+    protected void beforeRuns(Path dir) {}
+
+    private Dataset<Row> load(Path dir, int threads) {
+        SparkSession spark = BenchSpark.session(threads);
+        sessionConf.forEach((k, v) -> spark.conf().set(k, v));
+        return spark.read().format(sparkSource).load(dir.toString());
+    }
+
+    /** One ingestion run: every column of a fresh Dataset into the {@code noop} sink; returns its wall time. */
+    public long ingest(Path dir, int threads) {
+        BenchSpark.session(threads);
+        beforeRuns(dir);
+        long start = System.nanoTime();
+        load(dir, threads).write().format("noop").mode(SaveMode.Overwrite).save();
+        return System.nanoTime() - start;
+    }
+
+    /** One run of {@code SELECT sum(c1), ..., sum(cN)} over a fresh Dataset; returns its wall time. */
+    public long sum(Path dir, int threads) {
+        BenchSpark.session(threads);
+        beforeRuns(dir);
+        long start = System.nanoTime();
+        Dataset<Row> df = load(dir, threads);
+        Column[] sums = Arrays.stream(df.columns()).map(functions::sum).toArray(Column[]::new);
+        List<Row> result = df.agg(sums[0], Arrays.copyOfRange(sums, 1, sums.length)).collectAsList();
+        long nanos = System.nanoTime() - start;
+        if (result.size() != 1) {
+            throw new IllegalStateException("a sum over " + dir + " returned " + result.size() + " rows");
+        }
+        return nanos;
+    }
+
+    @Override
+    public ScanResult read(Path dir, ReadSpec spec, int threads) {
+        if (spec.columns() != null || spec.hasFilter()) {
+            throw new IllegalArgumentException(name() + " reads whole tables only, not " + spec);
+        }
+        return SparkChecksum.of(load(dir, threads));
+    }
+
+    @Override
+    public WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
+        return write(source, dir, codec, 1);
+    }
+
+    @Override
+    public WriteResult write(AlbisTable source, Path dir, String codec, int threads) throws IOException {
+        if (!writes) {
+            throw new IllegalArgumentException(name() + " does not write; its data format's copies are written by"
+                    + " another format");
+        }
+        SparkSession spark = BenchSpark.session(threads);
+        FloorTables.get(source.path()); // loaded before the clock starts
+        Dataset<Row> rows = spark.read().format(FloorSource.class.getName()).load(source.path());
+        long start = System.nanoTime();
+        rows.write().format(sparkSource).options(writeOptions(codec)).mode(SaveMode.Overwrite).save(dir.toString());
+        long nanos = System.nanoTime() - start;
+        List<Path> files = dataFiles(dir);
+        long bytes = 0;
+        for (Path f : files) {
+            bytes += Files.size(f);
+        }
+        return new WriteResult(files, bytes, nanos);
+    }
+
+    /** The files Spark wrote, without its markers ({@code _SUCCESS}) and checksum files ({@code .crc}). */
+    private static List<Path> dataFiles(Path dir) throws IOException {
+        return PartFiles.allFiles(dir).stream().filter(p -> {
+            String n = p.getFileName().toString();
+            return !n.startsWith("_") && !n.startsWith(".");
+        }).toList();
+    }
+}
