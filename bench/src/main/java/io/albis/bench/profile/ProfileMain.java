@@ -2,6 +2,7 @@ package io.albis.bench.profile;
 
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.spark.SparkLevelFormat;
 import io.albis.read.ReadOptions;
 import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;
@@ -48,6 +49,11 @@ public final class ProfileMain {
                                  bench/data/store_sales-sf<S>/<dataFormat>-<codec>/ (default 1),
                                  written by the harness: scripts/bench prepare --experiment 1 --scale S
               --codec C          codec of that directory (default none)
+              --spark Q          for a Spark-level format (spark-albis, spark-parquet, ...): profile
+                                 query Q instead of reads, as experiment 10 runs it: ingest (every
+                                 column into the noop sink), sum (a sum of every column) or write
+                                 (the Albis table given by --albis-table, from memory, written in
+                                 FORMAT into a scratch directory); local[1]
               --event E          cpu (default; falls back to itimer when perf events are
                                  unavailable) or itimer
               --interval-us N    sampling interval in microseconds of CPU time (default 1000)
@@ -113,7 +119,10 @@ public final class ProfileMain {
     private static int profile(Options o, PrintStream out, PrintStream err) throws IOException {
         Scan scan;
         String source;
-        if (o.albisTable != null) {
+        if (o.spark != null) {
+            scan = sparkQuery(o, format(o.format));
+            source = o.spark + " " + (o.albisTable != null ? o.albisTable : o.data);
+        } else if (o.albisTable != null) {
             if (!o.format.equals(ALBIS_BINARY)) {
                 throw new UsageException("--albis-table profiles ChecksumScan, i.e. format " + ALBIS_BINARY
                         + "; got format " + o.format);
@@ -178,6 +187,39 @@ public final class ProfileMain {
         return 0;
     }
 
+    /**
+     * A Spark-level query as experiment 10 times it, at local[1]. The data is checked once, before
+     * profiling: a query's "result" is that check's totals.
+     */
+    private static Scan sparkQuery(Options o, BenchFormat format) throws IOException {
+        if (!(format instanceof SparkLevelFormat spark)) {
+            throw new UsageException("--spark needs a Spark-level format (spark-albis, spark-parquet, ...), not "
+                    + o.format);
+        }
+        if (o.spark.equals("write")) {
+            AlbisTable table = AlbisTable.open(o.albisTable.toString());
+            Path scratch = Files.createTempDirectory("albis-profile-write");
+            ScanResult data = ChecksumScan.scan(table, ReadOptions.all(), 1);
+            return () -> {
+                spark.write(table, scratch.resolve("out"), o.codec, 1);
+                return data;
+            };
+        }
+        if (o.data == null) {
+            throw new UsageException("--spark " + o.spark + " reads the copy given by --data DIR");
+        }
+        Path dir = o.data;
+        ScanResult data = spark.read(dir, ReadSpec.all(), 1);
+        return () -> {
+            if (o.spark.equals("ingest")) {
+                spark.ingest(dir, 1);
+            } else {
+                spark.sum(dir, 1);
+            }
+            return data;
+        };
+    }
+
     private static void check(ScanResult expected, ScanResult got) {
         if (got.rows() != expected.rows() || got.checksum() != expected.checksum()) {
             throw new IllegalStateException("a read returned " + got.rows() + " rows, checksum " + got.checksumHex()
@@ -231,6 +273,7 @@ public final class ProfileMain {
         Path data;
         String scale = "1";
         String codec = "none";
+        String spark;
         String event = CpuProfiler.CPU;
         long intervalMicros = 1000;
         int top = 12;
@@ -258,6 +301,12 @@ public final class ProfileMain {
                         positive(a, o.scale);
                     }
                     case "--codec" -> o.codec = value(args, ++i, a);
+                    case "--spark" -> {
+                        o.spark = value(args, ++i, a);
+                        if (!List.of("ingest", "sum", "write").contains(o.spark)) {
+                            throw new IllegalArgumentException("--spark must be ingest, sum or write, got " + o.spark);
+                        }
+                    }
                     case "--event" -> {
                         o.event = value(args, ++i, a);
                         if (!o.event.equals(CpuProfiler.CPU) && !o.event.equals(CpuProfiler.ITIMER)) {
@@ -285,6 +334,9 @@ public final class ProfileMain {
             o.format = positional.get(0);
             if (o.albisTable != null && o.data != null) {
                 throw new IllegalArgumentException("give --albis-table or --data, not both");
+            }
+            if ("write".equals(o.spark) && o.albisTable == null) {
+                throw new IllegalArgumentException("--spark write writes the Albis table given by --albis-table");
             }
             return o;
         }
