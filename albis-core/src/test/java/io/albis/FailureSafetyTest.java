@@ -239,14 +239,27 @@ class FailureSafetyTest {
     @Test
     void aBooleanByteOtherThanOneStillReadsAsOneEverywhere() throws IOException {
         String t = dir.resolve("b").toString();
-        try (AlbisWriter w = AlbisWriter.create(t, Schema.builder().column("b", DataType.BOOLEAN, false).build())) {
-            w.setBoolean(0, true);
-            w.nextRow();
+        String other = dir.resolve("b-false").toString();
+        for (String table : List.of(t, other)) {
+            try (AlbisWriter w = AlbisWriter.create(table, Schema.builder().column("b", DataType.BOOLEAN, false).build())) {
+                w.setBoolean(0, table.equals(t));
+                w.nextRow();
+            }
         }
-        // The one row is [bitmap 0x00][0x01] at offset 8; make the value byte 0x02.
+        // The value byte is the one byte where a table holding true differs from one holding false.
         Path data = Path.of(groupFile(t, 0, 0, true));
         byte[] bytes = Files.readAllBytes(data);
-        bytes[9] = 2;
+        byte[] falseBytes = Files.readAllBytes(Path.of(groupFile(other, 0, 0, true)));
+        assertEquals(falseBytes.length, bytes.length);
+        int at = -1;
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] != falseBytes[i]) {
+                assertEquals(-1, at, "the tables differ in more than one byte: " + at + " and " + i);
+                at = i;
+            }
+        }
+        assertEquals(1, bytes[at], "the stored true");
+        bytes[at] = 2;
         Files.write(data, bytes);
         AlbisTable table = AlbisTable.open(t);
         ReadOptions unchecked = ReadOptions.all().withVerifyChecksums(false);
