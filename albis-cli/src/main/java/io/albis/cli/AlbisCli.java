@@ -25,6 +25,7 @@ import picocli.CommandLine.ScopeType;
             VerifyCommand.class,
             RepairCommand.class,
             ConvertCommand.class,
+            AppendCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class AlbisCli implements Runnable {

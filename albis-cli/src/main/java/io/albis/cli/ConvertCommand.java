@@ -4,9 +4,6 @@ import io.albis.convert.AlbisToOrc;
 import io.albis.convert.AlbisToParquet;
 import io.albis.convert.ConvertOptions;
 import io.albis.convert.ConvertResult;
-import io.albis.convert.CsvToAlbis;
-import io.albis.convert.OrcToAlbis;
-import io.albis.convert.ParquetToAlbis;
 import io.albis.convert.ProgressListener;
 import io.albis.convert.SourceFormat;
 import io.albis.error.InvalidOptionException;
@@ -70,18 +67,11 @@ final class ConvertCommand implements Callable<Integer> {
         long start = System.nanoTime();
         ConvertResult result;
         try (ProgressBar bar = Progress.rowsBar("convert")) {
-            ProgressListener progress = bar == null ? ProgressListener.NONE : (done, total) -> {
-                if (total > 0) {
-                    bar.maxHint(total);
-                }
-                bar.stepTo(done);
-            };
+            ProgressListener progress = Progress.listener(bar);
             ConvertOptions options = new ConvertOptions(layout.columnGroups().groups(), layout.columnGroups().columnPerGroup(),
                     layout.writerOptions(), progress, conf);
             result = switch (kind) {
-                case PARQUET -> ParquetToAlbis.convert(in, out, options);
-                case ORC -> OrcToAlbis.convert(in, out, options);
-                case CSV -> CsvToAlbis.convert(in, out, options);
+                case PARQUET, ORC, CSV -> kind.toAlbis(in, out, options);
                 case ALBIS -> toOrc
                         ? AlbisToOrc.convert(AlbisTable.open(Storages.forPath(in), in), out, options)
                         : AlbisToParquet.convert(AlbisTable.open(Storages.forPath(in), in), out, options);

@@ -131,4 +131,31 @@ class ConvertCommandTest {
         assertTrue(run.err().startsWith("albis: ") && run.err().indexOf('\n') == run.err().length() - 1, run.err());
         assertTrue(run.err().contains(fragment), run.err());
     }
+
+    @Test
+    void appendAddsASourcesRowsToATableAndRefusesOtherColumns() throws Exception {
+        String t = dir.resolve("t").toString();
+        ok(Cli.run("convert", csv().toString(), t, "--column-groups", "column"));
+        String parquet = dir.resolve("t.parquet").toString();
+        ok(Cli.run("convert", t, parquet));
+        String before = Cli.run("cat", t).out();
+
+        Cli.Run append = Cli.run("append", t, parquet);
+        ok(append);
+        assertTrue(append.out().contains("appended " + parquet + " (parquet) -> " + t + ": 3 rows"), append.out());
+        assertEquals(6, AlbisTable.open(t).rowCount());
+        assertEquals(4, AlbisTable.open(t).schema().groups().size(), "the table's own column groups");
+        assertEquals(before + before, Cli.run("cat", t).out(), "the source's rows after the table's");
+
+        Path other = dir.resolve("other.csv");
+        Files.writeString(other, "id,nickname\n1,x\n", StandardCharsets.UTF_8);
+        Cli.Run refused = Cli.run("append", t, other.toString());
+        assertEquals(AlbisCli.EXIT_ERROR, refused.exit(), refused.toString());
+        assertTrue(refused.err().contains("not in the table: nickname"), refused.err());
+        assertEquals(6, AlbisTable.open(t).rowCount(), "a refused append adds nothing");
+
+        Cli.Run groups = Cli.run("append", t, parquet, "--column-groups", "column");
+        assertEquals(AlbisCli.EXIT_ERROR, groups.exit(), groups.toString());
+        assertTrue(groups.err().contains("table's own column groups"), groups.err());
+    }
 }

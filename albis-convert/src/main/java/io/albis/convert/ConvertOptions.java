@@ -24,11 +24,25 @@ import org.apache.hadoop.conf.Configuration;
  * @param hadoopConf     the Hadoop configuration Parquet, ORC and CSV files are read and written
  *                       with (which file system serves hdfs://, crail:// and other schemes, and its
  *                       settings); the Albis side goes through {@link io.albis.storage.Storages}
+ * @param append         add the rows to an existing table, as new row groups under its own column
+ *                       groups, in one commit, instead of creating a table; the source must have the
+ *                       table's columns ({@code columnGroups} and {@code columnPerGroup} unset)
  */
 public record ConvertOptions(Map<String, List<String>> columnGroups, boolean columnPerGroup,
-                             WriterOptions writer, ProgressListener progress, Configuration hadoopConf) {
+                             WriterOptions writer, ProgressListener progress, Configuration hadoopConf,
+                             boolean append) {
+
+    /** Options for a conversion into a new table. */
+    public ConvertOptions(Map<String, List<String>> columnGroups, boolean columnPerGroup, WriterOptions writer,
+            ProgressListener progress, Configuration hadoopConf) {
+        this(columnGroups, columnPerGroup, writer, progress, hadoopConf, false);
+    }
 
     public ConvertOptions {
+        if (append && (columnGroups != null || columnPerGroup)) {
+            throw new InvalidOptionException("an append writes under the table's own column groups; give no column"
+                    + " groups with it");
+        }
         Objects.requireNonNull(writer, "writer options");
         Objects.requireNonNull(progress, "progress listener");
         Objects.requireNonNull(hadoopConf, "Hadoop configuration");
@@ -53,23 +67,28 @@ public record ConvertOptions(Map<String, List<String>> columnGroups, boolean col
     }
 
     public ConvertOptions withColumnGroups(Map<String, List<String>> groups) {
-        return new ConvertOptions(groups, false, writer, progress, hadoopConf);
+        return new ConvertOptions(groups, false, writer, progress, hadoopConf, append);
     }
 
     public ConvertOptions withColumnPerGroup(boolean on) {
-        return new ConvertOptions(on ? null : columnGroups, on, writer, progress, hadoopConf);
+        return new ConvertOptions(on ? null : columnGroups, on, writer, progress, hadoopConf, append);
     }
 
     public ConvertOptions withWriter(WriterOptions options) {
-        return new ConvertOptions(columnGroups, columnPerGroup, options, progress, hadoopConf);
+        return new ConvertOptions(columnGroups, columnPerGroup, options, progress, hadoopConf, append);
     }
 
     public ConvertOptions withProgress(ProgressListener listener) {
-        return new ConvertOptions(columnGroups, columnPerGroup, writer, listener, hadoopConf);
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, listener, hadoopConf, append);
     }
 
     /** Another Hadoop configuration, such as the one a Spark session holds. */
     public ConvertOptions withHadoopConf(Configuration conf) {
-        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, conf);
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, conf, append);
+    }
+
+    /** Appends to an existing table instead of creating one. */
+    public ConvertOptions withAppend(boolean on) {
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, hadoopConf, on);
     }
 }

@@ -74,7 +74,7 @@ public final class CsvToAlbis {
         }
         Schema schema = OutputTable.schema(fields, options);
         ProgressTicker ticker = new ProgressTicker(options.progress(), total);
-        Schema written = OutputTable.write(storage, out, schema, options.writer(), writer -> {
+        Schema written = OutputTable.write(storage, out, schema, options, writer -> {
             try (CsvFile csv = CsvFile.open(file)) {
                 write(csv, writer, types, ticker);
             }

@@ -66,7 +66,7 @@ public final class OrcToAlbis {
         }
         Schema schema = OutputTable.schema(sources.get(0).fields(), options);
         ProgressTicker ticker = new ProgressTicker(options.progress(), total);
-        Schema written = OutputTable.write(storage, out, schema, options.writer(), writer -> {
+        Schema written = OutputTable.write(storage, out, schema, options, writer -> {
             for (Source s : sources) {
                 copy(s, conf, writer, ticker);
             }

@@ -3,6 +3,7 @@ package io.albis.convert;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
+import io.albis.table.AlbisTable;
 import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -36,12 +37,22 @@ final class OutputTable {
     }
 
     /**
-     * Creates the table at {@code path}, runs {@code body} on its writer and commits it.
+     * Creates the table at {@code path} (or, with {@link ConvertOptions#append()}, opens the table
+     * there to add rows under its own column groups, once the source's columns are checked against
+     * it), runs {@code body} on its writer and commits it.
      *
      * @return the schema of the table written
      */
-    static Schema write(Storage storage, String path, Schema schema, WriterOptions options, Body body) throws IOException {
-        AlbisWriter writer = AlbisWriter.create(storage, path, schema, options);
+    static Schema write(Storage storage, String path, Schema schema, ConvertOptions options, Body body)
+            throws IOException {
+        AlbisWriter writer;
+        if (options.append()) {
+            Schema current = AlbisTable.open(storage, path).schema();
+            AppendColumns.check(path, current, schema);
+            writer = AlbisWriter.append(storage, path, current, options.writer());
+        } else {
+            writer = AlbisWriter.create(storage, path, schema, options.writer());
+        }
         try {
             body.write(writer);
             writer.close();

@@ -74,7 +74,7 @@ public final class ParquetToAlbis {
         }
         Schema schema = OutputTable.schema(sources.get(0).mapping().fields(), options);
         ProgressTicker ticker = new ProgressTicker(options.progress(), total);
-        Schema written = OutputTable.write(storage, out, schema, options.writer(), writer -> {
+        Schema written = OutputTable.write(storage, out, schema, options, writer -> {
             for (Source s : sources) {
                 s.mapping().checkColumns(writer.schema());
                 copy(s, options.hadoopConf(), writer, ticker);

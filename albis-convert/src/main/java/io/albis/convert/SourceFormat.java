@@ -22,6 +22,22 @@ public enum SourceFormat {
     CSV;
 
     /**
+     * Converts the {@code in} of this format into the Albis table {@code out} (a new one, or an
+     * existing one with {@link ConvertOptions#append()}).
+     *
+     * @throws io.albis.error.InvalidOptionException for an Albis input, which converts to Parquet or ORC instead
+     */
+    public ConvertResult toAlbis(String in, String out, ConvertOptions options) throws IOException {
+        return switch (this) {
+            case PARQUET -> ParquetToAlbis.convert(in, out, options);
+            case ORC -> OrcToAlbis.convert(in, out, options);
+            case CSV -> CsvToAlbis.convert(in, out, options);
+            case ALBIS -> throw new io.albis.error.InvalidOptionException(in + " is an Albis table; it converts to"
+                    + " Parquet or ORC, not into another Albis table");
+        };
+    }
+
+    /**
      * The format of the file or directory at {@code path} (local, file://, hdfs://, crail://).
      * A directory with both Parquet and ORC files is Parquet.
      *
