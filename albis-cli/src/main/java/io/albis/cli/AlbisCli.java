@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
  * the stack trace.
  */
 @Command(name = "albis", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = AlbisCli.Version.class,
-        header = "Albis tables: generate, look inside, read, scan for goodput, verify and convert.",
+        header = "Albis tables: generate, look inside, read, scan for goodput, verify, convert and append.",
         subcommands = {
             GenerateCommand.class,
             SchemaCommand.class,
