@@ -323,7 +323,7 @@ public final class Schema {
                     }
                 }
                 if (!rest.isEmpty()) {
-                    groups.add(new ColumnGroup(id, "rest", rest.stream().mapToInt(Integer::intValue).toArray()));
+                    groups.add(new ColumnGroup(id, ColumnGroupSpec.REST, rest.stream().mapToInt(Integer::intValue).toArray()));
                 }
             }
             int nextGroupId = groups.stream().mapToInt(ColumnGroup::id).max().orElse(-1) + 1;

@@ -1,7 +1,6 @@
 package io.albis.write;
 
 import io.albis.error.InvalidOptionException;
-import io.albis.util.Int128;
 import io.albis.error.SchemaMismatchException;
 import io.albis.internal.DirectMemory;
 import io.albis.layout.TableLayout;
@@ -18,6 +17,7 @@ import io.albis.table.RowGroupFiles;
 import io.albis.table.SchemaStore;
 import io.albis.table.TableState;
 import io.albis.table.WriteMode;
+import io.albis.util.Int128;
 import java.io.Closeable;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.OutputCommitter;
@@ -64,31 +65,36 @@ public final class AlbisWrites {
 
     /** The writer options the source's options name; the rest are the defaults. A bad value is refused naming the option. */
     static WriterOptions writerOptions(Map<String, String> options) {
+        // columnGroups is WriteColumnGroups'; anything else is Spark's own (path, maxRecordsPerFile, ...)
         WriterOptions w = WriterOptions.defaults();
+        w = set(options, SEGMENT_SIZE, w, (o, v) -> o.withSegmentSize((int) Math.min(Integer.MAX_VALUE, ByteSizes.parse(v))));
+        w = set(options, ROW_GROUP_ROWS, w, (o, v) -> o.withRowGroupRows(wholeNumber(v)));
+        w = set(options, ROW_GROUP_BYTES, w, (o, v) -> o.withRowGroupBytes(ByteSizes.parse(v)));
+        return set(options, SYNC, w, (o, v) -> o.withSync(bool(v)));
+    }
+
+    /** {@code w} with an option applied when it is given; a bad value is refused naming the option. */
+    private static WriterOptions set(Map<String, String> options, String option, WriterOptions w,
+            BiFunction<WriterOptions, String, WriterOptions> apply) {
+        String value = optionValue(options, option);
+        if (value == null) {
+            return w;
+        }
+        try {
+            return apply.apply(w, value);
+        } catch (InvalidOptionException bad) {
+            throw new InvalidOptionException("option " + option + ": " + bad.getMessage());
+        }
+    }
+
+    /** An option's value by its name in any case (Spark's option names are case-insensitive), or null. */
+    static String optionValue(Map<String, String> options, String name) {
         for (Map.Entry<String, String> e : options.entrySet()) {
-            String value = e.getValue();
-            String key = e.getKey();
-            String option = null;
-            try {
-                if (key.equalsIgnoreCase(SEGMENT_SIZE)) {
-                    option = SEGMENT_SIZE;
-                    w = w.withSegmentSize((int) Math.min(Integer.MAX_VALUE, ByteSizes.parse(value)));
-                } else if (key.equalsIgnoreCase(ROW_GROUP_ROWS)) {
-                    option = ROW_GROUP_ROWS;
-                    w = w.withRowGroupRows(wholeNumber(value));
-                } else if (key.equalsIgnoreCase(ROW_GROUP_BYTES)) {
-                    option = ROW_GROUP_BYTES;
-                    w = w.withRowGroupBytes(ByteSizes.parse(value));
-                } else if (key.equalsIgnoreCase(SYNC)) {
-                    option = SYNC;
-                    w = w.withSync(bool(value));
-                }
-                // columnGroups is WriteColumnGroups'; anything else is Spark's own (path, maxRecordsPerFile, ...)
-            } catch (InvalidOptionException bad) {
-                throw new InvalidOptionException("option " + option + ": " + bad.getMessage());
+            if (e.getKey().equalsIgnoreCase(name)) {
+                return e.getValue();
             }
         }
-        return w;
+        return null;
     }
 
     private static long wholeNumber(String v) {

@@ -2,6 +2,7 @@ package io.albis.spark;
 
 import io.albis.error.SchemaMismatchException;
 import io.albis.layout.TableLayout;
+import io.albis.schema.ColumnGroupSpec;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
@@ -13,7 +14,6 @@ import io.albis.table.WriteMode;
 import io.albis.write.JobDescriptor;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
-import java.io.Serializable;
 import java.util.ConcurrentModificationException;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -38,7 +38,7 @@ import org.apache.spark.sql.types.StructType;
  *                   gets the job's rows instead of its own, in one step; the others keep theirs
  */
 record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOptions options,
-        WriteColumnGroups columnGroups, boolean overwritePartitions) implements Serializable {
+        WriteColumnGroups columnGroups, boolean overwritePartitions) {
 
     private static final String PREFIX = "albis.write.";
 
@@ -60,7 +60,7 @@ record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOpt
         conf.setLong(PREFIX + "rowGroupRows", options.rowGroupRows());
         conf.setLong(PREFIX + "rowGroupBytes", options.rowGroupBytes());
         conf.setBoolean(PREFIX + "sync", options.sync());
-        conf.set(PREFIX + "columnGroups", columnGroups.spec());
+        conf.set(PREFIX + "columnGroups", columnGroups.layout().toString());
         conf.setBoolean(PREFIX + "columnGroupsGiven", columnGroups.given());
         conf.setBoolean(PREFIX + "overwritePartitions", overwritePartitions);
     }
@@ -75,7 +75,7 @@ record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOpt
         WriterOptions options = new WriterOptions(conf.getInt(PREFIX + "segmentSize", 0),
                 conf.getLong(PREFIX + "rowGroupRows", 0), conf.getLong(PREFIX + "rowGroupBytes", 0),
                 conf.getBoolean(PREFIX + "sync", false));
-        WriteColumnGroups columnGroups = new WriteColumnGroups(conf.get(PREFIX + "columnGroups"),
+        WriteColumnGroups columnGroups = new WriteColumnGroups(ColumnGroupSpec.parse(conf.get(PREFIX + "columnGroups")),
                 conf.getBoolean(PREFIX + "columnGroupsGiven", false));
         return new SparkWriteJob(id, conf.getLong(PREFIX + "startedAt", 0), conf.get(PREFIX + "schema"), options,
                 columnGroups, conf.getBoolean(PREFIX + "overwritePartitions", false));

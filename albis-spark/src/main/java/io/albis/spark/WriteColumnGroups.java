@@ -7,7 +7,6 @@ import io.albis.schema.Schema;
 import io.albis.storage.Storages;
 import io.albis.table.SchemaStore;
 import java.io.IOException;
-import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.execution.datasources.DataSourceUtils;
@@ -24,29 +23,24 @@ import org.apache.spark.sql.execution.datasources.DataSourceUtils;
  * file honours by itself). Without it, an existing table keeps its layout, and the tables the write
  * creates (new {@code key=value} partitions) take the layout of the tables already there.
  *
- * @param spec  the layout as {@link ColumnGroupSpec#parse} reads it
- * @param given whether the option was given: then existing tables must have this layout
+ * @param layout the layout of the tables the write creates
+ * @param given  whether the option was given: then existing tables must have this layout
  */
-record WriteColumnGroups(String spec, boolean given) implements Serializable {
+record WriteColumnGroups(ColumnGroupSpec layout, boolean given) {
     static final String OPTION = "columnGroups";
-
-    /** The parsed layout. */
-    ColumnGroupSpec layout() {
-        return ColumnGroupSpec.parse(spec);
-    }
 
     /**
      * The column groups of a write of {@code rows} into {@code root} (an output directory, a table
      * or the parent of partition tables), refusing a bad option before anything is written.
      */
     static WriteColumnGroups decide(Map<String, String> options, List<Field> rows, String root) throws IOException {
-        String text = optionValue(options, OPTION);
+        String text = AlbisWrites.optionValue(options, OPTION);
         if (text == null) {
-            return new WriteColumnGroups(layoutOfExisting(root, rows).toString(), false);
+            return new WriteColumnGroups(layoutOfExisting(root, rows), false);
         }
         ColumnGroupSpec layout = parse(text);
         checkColumns(layout, rows, partitionColumns(options));
-        WriteColumnGroups decided = new WriteColumnGroups(layout.toString(), true);
+        WriteColumnGroups decided = new WriteColumnGroups(layout, true);
         for (String table : OutputTables.find(root, WriteColumnGroups::isTable, Integer.MAX_VALUE)) {
             decided.check(table, SchemaStore.read(Storages.forPath(table), table));
         }
@@ -64,9 +58,9 @@ record WriteColumnGroups(String spec, boolean given) implements Serializable {
 
     /** Refuses to write into {@code table} (of schema {@code existing}) when the option names another layout. */
     void check(String table, Schema existing) {
-        if (given && !layout().laysOut(existing)) {
+        if (given && !layout.laysOut(existing)) {
             String has = ColumnGroupSpec.describe(existing);
-            throw refused("'" + spec + "' is not the layout of the existing table " + table + ", whose column groups are '"
+            throw refused("'" + layout + "' is not the layout of the existing table " + table + ", whose column groups are '"
                     + has + "'; rows are added under a table's own column groups, so leave the option out or give '"
                     + has + "'");
         }
@@ -115,23 +109,13 @@ record WriteColumnGroups(String spec, boolean given) implements Serializable {
 
     /** The columns of {@code partitionBy}, which Spark hands a V1 source as an option (DataSourceUtils). */
     private static List<String> partitionColumns(Map<String, String> options) {
-        String json = optionValue(options, DataSourceUtils.PARTITIONING_COLUMNS_KEY());
+        String json = AlbisWrites.optionValue(options, DataSourceUtils.PARTITIONING_COLUMNS_KEY());
         return json == null ? List.of() : scala.jdk.javaapi.CollectionConverters.asJava(
                 DataSourceUtils.decodePartitioningColumns(json));
     }
 
     private static boolean isTable(List<String> names) {
         return SchemaStore.latestVersion(names) >= 0;
-    }
-
-    /** An option's value by its name in any case (Spark's option names are case-insensitive), or null. */
-    private static String optionValue(Map<String, String> options, String name) {
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            if (e.getKey().equalsIgnoreCase(name)) {
-                return e.getValue();
-            }
-        }
-        return null;
     }
 
     private static InvalidOptionException refused(String why) {

@@ -24,15 +24,18 @@ object RuntimePartitionFilters {
    * does not type-check is left out: a runtime filter only saves work, the join still filters
    * every row.
    */
-  def bind(predicates: Array[V2Predicate], partitionSchema: StructType, resolver: Resolver): Seq[Expression] =
+  def bind(predicates: Array[V2Predicate], partitionSchema: StructType, resolver: Resolver): Seq[Expression] = {
+    val fields = partitionSchema.fieldNames
+    // The partition column a reference names, or -1 (another column, or a nested name).
+    def position(nameParts: Seq[String]): Int =
+      if (nameParts.length == 1) fields.indexWhere(resolver(_, nameParts.head)) else -1
     predicates.toSeq.flatMap(p => V2ExpressionUtils.toCatalyst(p)).flatMap { e =>
-      val names = e.collect { case u: UnresolvedAttribute => u.nameParts }
-      val known = names.forall(n => n.length == 1 && partitionSchema.fieldNames.exists(resolver(_, n.head)))
+      val known = e.collect { case u: UnresolvedAttribute => position(u.nameParts) }.forall(_ >= 0)
       if (!known) {
         None
       } else {
         val bound = e.transform { case u: UnresolvedAttribute =>
-          val i = partitionSchema.fieldNames.indexWhere(resolver(_, u.nameParts.head))
+          val i = position(u.nameParts)
           BoundReference(i, partitionSchema(i).dataType, partitionSchema(i).nullable)
         }
         Some(bound).filter(b => b.resolved && b.dataType == BooleanType).map(_.transform {
@@ -41,6 +44,7 @@ object RuntimePartitionFilters {
         })
       }
     }
+  }
 
   /** A test of partition values that passes what every one of `bound` keeps (all when there is none). */
   def test(bound: Seq[Expression]): InternalRow => Boolean = bound.reduceOption(And) match {

@@ -67,7 +67,7 @@ final class FloorTables {
         for (int i = 0; i < types.length; i++) {
             StructField f = schema.fields()[i];
             types[i] = f.dataType();
-            if (!isFlat(types[i])) {
+            if (!SparkChecksum.isFlat(types[i])) {
                 throw new IllegalArgumentException("the floor source holds flat columns only; column " + f.name()
                         + " of " + path + " is " + types[i].simpleString());
             }
@@ -98,11 +98,6 @@ final class FloorTables {
             rowGroups.add(batches);
         }
         return new Floor(schema, rowGroups);
-    }
-
-    private static boolean isFlat(DataType t) {
-        return !(t instanceof StructType || t instanceof org.apache.spark.sql.types.ArrayType
-                || t instanceof org.apache.spark.sql.types.MapType);
     }
 
     private static void put(OnHeapColumnVector v, int row, AlbisReader r, int c, DataType t) {

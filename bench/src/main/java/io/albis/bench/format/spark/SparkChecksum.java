@@ -54,7 +54,8 @@ final class SparkChecksum {
         return new ScanResult(sum[0], sum[1], sum[2], sum[3], 0);
     }
 
-    private static boolean isFlat(DataType t) {
+    /** Whether a Spark type is one value of a flat column: what the checksum and the floor source take. */
+    static boolean isFlat(DataType t) {
         return t instanceof BooleanType || t instanceof ByteType || t instanceof ShortType || t instanceof IntegerType
                 || t instanceof DateType || t instanceof LongType || t instanceof TimestampType
                 || t instanceof TimestampNTZType || t instanceof FloatType || t instanceof DoubleType

@@ -82,27 +82,32 @@ public abstract class SparkLevelFormat implements BenchFormat {
     /** Untimed work before a format's first run over {@code dir} (the floor loads its batches). */
     protected void beforeRuns(Path dir) {}
 
-    private Dataset<Row> load(Path dir, int threads) {
+    /** The session for runs over {@code dir}: this format's settings set and its untimed preparation done. */
+    private SparkSession ready(Path dir, int threads) {
         SparkSession spark = BenchSpark.session(threads);
-        sessionConf.forEach((k, v) -> spark.conf().set(k, v));
+        sessionConf.forEach(spark.conf()::set);
+        beforeRuns(dir);
+        return spark;
+    }
+
+    /** A fresh Dataset of the copy at {@code dir}. */
+    private Dataset<Row> load(SparkSession spark, Path dir) {
         return spark.read().format(sparkSource).load(dir.toString());
     }
 
     /** One ingestion run: every column of a fresh Dataset into the {@code noop} sink; returns its wall time. */
     public long ingest(Path dir, int threads) {
-        BenchSpark.session(threads);
-        beforeRuns(dir);
+        SparkSession spark = ready(dir, threads);
         long start = System.nanoTime();
-        load(dir, threads).write().format("noop").mode(SaveMode.Overwrite).save();
+        load(spark, dir).write().format("noop").mode(SaveMode.Overwrite).save();
         return System.nanoTime() - start;
     }
 
     /** One run of {@code SELECT sum(c1), ..., sum(cN)} over a fresh Dataset; returns its wall time. */
     public long sum(Path dir, int threads) {
-        BenchSpark.session(threads);
-        beforeRuns(dir);
+        SparkSession spark = ready(dir, threads);
         long start = System.nanoTime();
-        Dataset<Row> df = load(dir, threads);
+        Dataset<Row> df = load(spark, dir);
         Column[] sums = Arrays.stream(df.columns()).map(functions::sum).toArray(Column[]::new);
         List<Row> result = df.agg(sums[0], Arrays.copyOfRange(sums, 1, sums.length)).collectAsList();
         long nanos = System.nanoTime() - start;
@@ -117,7 +122,7 @@ public abstract class SparkLevelFormat implements BenchFormat {
         if (spec.columns() != null || spec.hasFilter()) {
             throw new IllegalArgumentException(name() + " reads whole tables only, not " + spec);
         }
-        return SparkChecksum.of(load(dir, threads));
+        return SparkChecksum.of(load(ready(dir, threads), dir));
     }
 
     @Override
