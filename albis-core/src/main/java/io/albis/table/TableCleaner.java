@@ -1,6 +1,8 @@
 package io.albis.table;
 
 import io.albis.layout.TableLayout;
+import io.albis.schema.ColumnGroup;
+import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -66,8 +68,14 @@ public final class TableCleaner {
             }
         }
         long abandonedBefore = nowMillis - retention.abandonedJobs().toMillis();
+        boolean liveJobs = false;
+        for (String job : jobDirs) {
+            liveJobs |= !aborted.contains(job) && TableLayout.jobStartMillis(job) > abandonedBefore;
+        }
         References referenced = new References(storage, table, versions.subList(firstKept, versions.size()), latest);
         Set<String> jobsLeft = new HashSet<>();
+        // Only a table with more than one schema version can hold files of groups no schema lists.
+        boolean evolved = names.stream().filter(n -> TableLayout.schemaVersion(n) >= 0).count() > 1;
         for (String n : names) {
             // A row group's directory (2.0 to 3.x) or one of its files (4.0).
             String rowGroup = TableLayout.rowGroupOf(n);
@@ -82,17 +90,27 @@ public final class TableCleaner {
                 continue;
             }
             if (referenced.contains(rowGroup)) {
+                TableLayout.ColumnGroupFile file = TableLayout.columnGroupFile(n);
+                if (file != null && evolved && referenced.isGarbageGroup(file.groupId(), liveJobs)) {
+                    remove(storage, table, n, removed);
+                }
                 continue;
             }
             remove(storage, table, n, removed);
         }
-        boolean liveJobs = !jobsLeft.isEmpty();
         for (String job : jobDirs) {
-            boolean over = aborted.contains(job) || TableLayout.jobStartMillis(job) <= abandonedBefore;
-            if (over) {
+            if (aborted.contains(job) || TableLayout.jobStartMillis(job) <= abandonedBefore) {
                 remove(storage, table, TableLayout.jobDirName(job), removed);
-            } else {
-                liveJobs = true;
+            }
+        }
+        if (!versions.isEmpty() && !liveJobs) {
+            // Schema versions above the latest state's that no change is running for: published
+            // by a change that never committed. Its group files went above, so its ids may be reused.
+            int committedSchema = referenced.latest().schemaVersion();
+            for (String n : names) {
+                if (TableLayout.schemaVersion(n) > committedSchema) {
+                    remove(storage, table, n, removed);
+                }
             }
         }
         if (versions.isEmpty() && !liveJobs) {
@@ -119,7 +137,10 @@ public final class TableCleaner {
         return new Report(removed);
     }
 
-    /** The row groups kept states list, read lazily: the latest state first, older kept ones only if needed. */
+    /**
+     * The row groups kept states list, and the column groups of their schemas, read lazily: the
+     * latest state first, older kept ones only if needed.
+     */
     private static final class References {
         private final Storage storage;
         private final String table;
@@ -127,6 +148,9 @@ public final class TableCleaner {
         private TableState latest;
         private Set<String> inLatest;
         private Set<String> inOlder;
+        private Schema latestSchema;
+        private Set<Integer> groupsInLatest;
+        private Set<Integer> groupsInOlder;
 
         References(Storage storage, String table, List<Integer> kept, TableState latest) {
             this.storage = storage;
@@ -136,15 +160,19 @@ public final class TableCleaner {
             this.latest = latest != null && latest.version() == newest ? latest : null;
         }
 
+        TableState latest() throws IOException {
+            if (latest == null) {
+                latest = TableStates.read(storage, table, kept.get(kept.size() - 1));
+            }
+            return latest;
+        }
+
         boolean contains(String rowGroup) throws IOException {
             if (kept.isEmpty()) {
                 return false;
             }
             if (inLatest == null) {
-                if (latest == null) {
-                    latest = TableStates.read(storage, table, kept.get(kept.size() - 1));
-                }
-                inLatest = names(latest);
+                inLatest = names(latest());
             }
             if (inLatest.contains(rowGroup)) {
                 return true;
@@ -156,6 +184,40 @@ public final class TableCleaner {
                 }
             }
             return inOlder.contains(rowGroup);
+        }
+
+        /**
+         * Whether the files of column group {@code id} of a listed row group are garbage: no kept
+         * state's schema lists the group, and no change can still commit it. A change that can
+         * still commit began at the latest state, so its new groups' ids are at least that
+         * schema's next group id, and its job directory is there ({@code liveJobs}).
+         */
+        boolean isGarbageGroup(int id, boolean liveJobs) throws IOException {
+            if (groupsInLatest == null) {
+                latestSchema = SchemaStore.read(storage, table, latest().schemaVersion());
+                groupsInLatest = groupIds(latestSchema);
+            }
+            if (groupsInLatest.contains(id)) {
+                return false;
+            }
+            if (groupsInOlder == null) {
+                groupsInOlder = new HashSet<>();
+                for (int v : kept.subList(0, kept.size() - 1)) {
+                    int schemaVersion = TableStates.read(storage, table, v).schemaVersion();
+                    if (schemaVersion != latestSchema.version()) {
+                        groupsInOlder.addAll(groupIds(SchemaStore.read(storage, table, schemaVersion)));
+                    }
+                }
+            }
+            return !groupsInOlder.contains(id) && (id < latestSchema.nextGroupId() || !liveJobs);
+        }
+
+        private static Set<Integer> groupIds(Schema s) {
+            Set<Integer> out = new HashSet<>();
+            for (ColumnGroup g : s.groups()) {
+                out.add(g.id());
+            }
+            return out;
         }
 
         private static Set<String> names(TableState s) {

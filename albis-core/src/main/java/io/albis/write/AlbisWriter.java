@@ -55,6 +55,8 @@ public final class AlbisWriter implements Closeable {
     /** The job this writer commits on close, when it owns one. */
     private final WriteJob ownedJob;
     private final List<TableState.Entry> written = new ArrayList<>();
+    /** Set for a writer of new column groups of one existing row group ({@link #forNewGroups}). */
+    private final Fill fill;
     private TaskCommit taskCommit;
     private CommitResult jobCommit;
     private RowGroupWriter current;
@@ -69,16 +71,28 @@ public final class AlbisWriter implements Closeable {
     private int rowGroupsWritten;
     private boolean closed;
 
+    /**
+     * What a writer of new column groups writes: the groups (by position in the schema) of one row
+     * group the table has, which must get exactly its row count.
+     */
+    private record Fill(String rowGroup, long rows, boolean[] groups) {}
+
     private AlbisWriter(Storage storage, Schema schema, JobDescriptor job, int task, int attempt, WriteJob ownedJob) {
+        this(storage, job.table(), job.options(), schema, job, task, attempt, ownedJob, null);
+    }
+
+    private AlbisWriter(Storage storage, String table, WriterOptions options, Schema schema, JobDescriptor job,
+            int task, int attempt, WriteJob ownedJob, Fill fill) {
         if (task < 0 || attempt < 0) {
             throw new InvalidOptionException("task and attempt numbers must be zero or positive, got task " + task
                     + " attempt " + attempt);
         }
         this.storage = storage;
-        this.table = job.table();
+        this.table = table;
         this.schema = schema;
-        this.options = job.options();
+        this.options = options;
         this.job = job;
+        this.fill = fill;
         this.task = task;
         this.attempt = attempt;
         this.ownedJob = ownedJob;
@@ -172,6 +186,30 @@ public final class AlbisWriter implements Closeable {
                 null);
     }
 
+    /**
+     * A writer of the files of {@code groups} (groups of {@code schema}, a schema version being
+     * published by a table change) for the existing row group {@code rowGroup} of {@code rows}
+     * rows: row {@code i} written here is row {@code i} of the row group. Only columns of those
+     * groups may be set; {@link #close()} finishes the files and fails unless exactly {@code rows}
+     * rows were written. Nothing is committed: the change publishes the files with its schema.
+     */
+    public static AlbisWriter forNewGroups(Storage storage, String table, Schema schema,
+            java.util.Collection<io.albis.schema.ColumnGroup> groups, String rowGroup, long rows, WriterOptions options) {
+        boolean[] writes = new boolean[schema.groups().size()];
+        for (io.albis.schema.ColumnGroup g : groups) {
+            int position = schema.groups().indexOf(g);
+            if (position < 0) {
+                throw new InvalidOptionException("column group " + g + " is not a group of schema version "
+                        + schema.version() + " of " + table);
+            }
+            writes[position] = true;
+        }
+        if (rows < 1) {
+            throw new InvalidOptionException("row group " + rowGroup + " of " + table + " must have rows, not " + rows);
+        }
+        return new AlbisWriter(storage, table, options, schema, null, 0, 0, null, new Fill(rowGroup, rows, writes));
+    }
+
     /** {@link #forTask(Storage, JobDescriptor, int, int)} on the storage that serves the table's path. */
     public static AlbisWriter forTask(JobDescriptor job, int task, int attempt) throws IOException {
         return forTask(Storages.forPath(job.table()), job, task, attempt);
@@ -208,7 +246,12 @@ public final class AlbisWriter implements Closeable {
         if (current == null) {
             openRowGroup();
         }
-        return current.group(groupOf[column]);
+        ColumnGroupWriter g = current.group(groupOf[column]);
+        if (g == null) {
+            throw new SchemaMismatchException("column '" + schema.column(column).name() + "' is not in the column groups"
+                    + " this writer adds to row group " + fill.rowGroup() + " of " + table);
+        }
+        return g;
     }
 
     private SchemaMismatchException mismatch(int column, String what) {
@@ -221,8 +264,12 @@ public final class AlbisWriter implements Closeable {
             throw new IllegalStateException("writer for " + table + " is closed");
         }
         checkNotFailed();
+        if (fill != null) {
+            current = new RowGroupWriter(storage, table, fill.rowGroup(), schema, options.segmentSize(), fill.groups());
+            return;
+        }
         String name = TableLayout.rowGroupName(job.jobId(), task, attempt, rowGroupsWritten);
-        current = new RowGroupWriter(storage, table, name, schema, options.segmentSize());
+        current = new RowGroupWriter(storage, table, name, schema, options.segmentSize(), null);
     }
 
     public void setBoolean(int column, boolean v) throws IOException {
@@ -431,27 +478,37 @@ public final class AlbisWriter implements Closeable {
         if (current == null) {
             openRowGroup();
         }
+        if (fill != null && rows >= fill.rows()) {
+            throw new InvalidOptionException("row group " + fill.rowGroup() + " of " + table + " has " + fill.rows()
+                    + " rows; a writer of its new column groups takes no more");
+        }
         ColumnGroupWriter[] gs = current.groups();
         int[] lengths = rowLengths;
         try {
             // Everything that can refuse the row happens before any group writes it.
             nullColumnsBelowNullStructs();
             for (ColumnGroupWriter g : gs) {
-                g.finishUnsetOrPresent(rows);
+                if (g != null) {
+                    g.finishUnsetOrPresent(rows);
+                }
             }
             for (int g = 0; g < gs.length; g++) {
-                lengths[g] = gs[g].stagedRowLength();
+                lengths[g] = gs[g] == null ? 0 : gs[g].stagedRowLength();
             }
         } catch (RuntimeException e) {
             // A refused row must not leave half its values behind for the next row.
             for (ColumnGroupWriter g : gs) {
-                g.clearStage();
+                if (g != null) {
+                    g.clearStage();
+                }
             }
             throw e;
         }
         try {
             for (int g = 0; g < gs.length; g++) {
-                gs[g].writeRow(lengths[g]);
+                if (gs[g] != null) {
+                    gs[g].writeRow(lengths[g]);
+                }
             }
         } catch (Throwable t) {
             // Some column groups may hold the row and others not, and the files are in an unknown
@@ -463,7 +520,7 @@ public final class AlbisWriter implements Closeable {
             throw t;
         }
         rows++;
-        if (current.rows() >= options.rowGroupRows() || current.bytes() >= options.rowGroupBytes()) {
+        if (fill == null && (current.rows() >= options.rowGroupRows() || current.bytes() >= options.rowGroupBytes())) {
             try {
                 commitRowGroup();
             } catch (IOException | RuntimeException e) {
@@ -478,6 +535,9 @@ public final class AlbisWriter implements Closeable {
      * that cuts its output by row count (Spark's {@code maxRecordsPerFile}) gets whole row groups.
      */
     public void endRowGroup() throws IOException {
+        if (fill != null) {
+            throw new IllegalStateException("a writer of new column groups writes one row group, " + fill.rowGroup());
+        }
         if (failure != null || closed) {
             throw new IllegalStateException("writer for " + table + " is " + (closed ? "closed" : "failed"));
         }
@@ -500,9 +560,12 @@ public final class AlbisWriter implements Closeable {
         for (int k = 0; k < structMarkers.length; k++) {
             int m = structMarkers[k];
             ColumnGroupWriter g = current.group(groupOf[m]);
-            if (g.isSet(slotOf[m]) && g.isNullStaged(slotOf[m])) {
+            if (g != null && g.isSet(slotOf[m]) && g.isNullStaged(slotOf[m])) {
                 for (int c : belowMarker[k]) {
-                    current.group(groupOf[c]).putNull(slotOf[c]);
+                    ColumnGroupWriter below = current.group(groupOf[c]);
+                    if (below != null) {
+                        below.putNull(slotOf[c]);
+                    }
                 }
             }
         }
@@ -561,6 +624,10 @@ public final class AlbisWriter implements Closeable {
      */
     @Override
     public void close() throws IOException {
+        if (fill != null) {
+            finishFill();
+            return;
+        }
         if (taskCommit != null && (ownedJob == null || jobCommit != null)) {
             return;
         }
@@ -573,6 +640,30 @@ public final class AlbisWriter implements Closeable {
                 throw e;
             }
         }
+    }
+
+    /** Finishes the new groups' files of the row group, which must have got all its rows. */
+    private void finishFill() throws IOException {
+        if (closed) {
+            return;
+        }
+        if (failure != null) {
+            abort();
+            throw new IOException("writer of new column groups for row group " + fill.rowGroup() + " of " + table
+                    + " failed while writing a row", failure);
+        }
+        if (rows != fill.rows()) {
+            abort();
+            throw new InvalidOptionException("row group " + fill.rowGroup() + " of " + table + " has " + fill.rows()
+                    + " rows but " + rows + " were written for its new column groups; nothing of them was kept");
+        }
+        try {
+            commitRowGroup();
+        } catch (IOException | RuntimeException e) {
+            abortQuietly(e);
+            throw e;
+        }
+        closed = true;
     }
 
     /** The commit of the job this writer owned, after {@link #close()}; null for a task writer. */
@@ -596,7 +687,12 @@ public final class AlbisWriter implements Closeable {
             current = null;
         }
         try {
-            if (ownedJob != null) {
+            if (fill != null) {
+                if (!written.isEmpty()) {
+                    // Finished: its files are complete; remove them, never the row group's others.
+                    RowGroupWriter.deleteFiles(storage, storage.resolve(table, fill.rowGroup()), schema, fill.groups());
+                }
+            } else if (ownedJob != null) {
                 ownedJob.abort();
             } else if (taskCommit == null) {
                 RowGroupFiles.delete(storage, table, written.stream().map(TableState.Entry::name).toList());

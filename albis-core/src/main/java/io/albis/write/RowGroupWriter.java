@@ -14,7 +14,9 @@ import java.util.List;
  * Writes one row group: one {@link ColumnGroupWriter} per column group, each a data and a metadata
  * file directly in the table directory ({@link RowGroupLayout#FLAT}, the layout writers write).
  * Readers cannot see it until a commit lists it in a table state, so it is written in place; a
- * writer that dies leaves files no state names, which repair removes.
+ * writer that dies leaves files no state names, which repair removes. A table change writes only
+ * some groups of a row group that exists ({@code writes}): readers cannot see them until a state
+ * names the schema that lists them.
  */
 final class RowGroupWriter {
     private static final RowGroupLayout LAYOUT = RowGroupLayout.current();
@@ -25,16 +27,23 @@ final class RowGroupWriter {
     private final String path;
     private final Schema schema;
     private final ColumnGroupWriter[] groups;
+    private final boolean[] writes;
 
-    RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize) throws IOException {
+    /** {@code writes}: the positions of the groups to write, or null for all of them. */
+    RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize, boolean[] writes)
+            throws IOException {
         this.storage = storage;
         this.name = name;
         this.path = storage.resolve(table, name);
         this.schema = schema;
         List<ColumnGroup> gs = schema.groups();
         this.groups = new ColumnGroupWriter[gs.size()];
+        this.writes = writes == null ? null : writes.clone();
         try {
             for (int g = 0; g < gs.size(); g++) {
+                if (writes != null && !writes[g]) {
+                    continue;
+                }
                 groups[g] = new ColumnGroupWriter(schema, gs.get(g), segmentSize, storage, dataPath(g));
             }
         } catch (IOException | RuntimeException e) {
@@ -47,18 +56,26 @@ final class RowGroupWriter {
         return groups[position];
     }
 
+    /** The writer of each group position; null where this row group does not write the group. */
     ColumnGroupWriter[] groups() {
         return groups;
     }
 
     long rows() {
-        return groups[0].rowsWritten();
+        for (ColumnGroupWriter g : groups) {
+            if (g != null) {
+                return g.rowsWritten();
+            }
+        }
+        return 0;
     }
 
     long bytes() {
         long b = 0;
         for (ColumnGroupWriter g : groups) {
-            b += g.bytes();
+            if (g != null) {
+                b += g.bytes();
+            }
         }
         return b;
     }
@@ -72,6 +89,9 @@ final class RowGroupWriter {
     void finish(boolean sync) throws IOException {
         try {
             for (int g = 0; g < groups.length; g++) {
+                if (groups[g] == null) {
+                    continue;
+                }
                 ColumnGroupMetadata meta = groups[g].finish(sync);
                 try (WritableFile out = storage.create(metadataPath(g))) {
                     out.write(ByteBuffer.wrap(meta.encode()));
@@ -87,22 +107,46 @@ final class RowGroupWriter {
     }
 
     private String dataPath(int position) {
-        return LAYOUT.dataPath(storage, path, schema.groups().get(position).id());
+        return dataPath(storage, path, schema, position);
     }
 
     private String metadataPath(int position) {
+        return metadataPath(storage, path, schema, position);
+    }
+
+    private static String dataPath(Storage storage, String path, Schema schema, int position) {
+        return LAYOUT.dataPath(storage, path, schema.groups().get(position).id());
+    }
+
+    private static String metadataPath(Storage storage, String path, Schema schema, int position) {
         return LAYOUT.metadataPath(storage, path, schema.groups().get(position).id());
     }
 
-    /** Closes and deletes every file of the row group (those not begun yet are not there to delete). */
+    /**
+     * Closes and deletes every file this writer writes (those not begun yet are not there to
+     * delete); files of groups it does not write stay.
+     */
     void abort() {
-        for (int g = 0; g < groups.length; g++) {
-            if (groups[g] != null) {
-                groups[g].closeQuietly();
+        for (ColumnGroupWriter g : groups) {
+            if (g != null) {
+                g.closeQuietly();
+            }
+        }
+        deleteFiles(storage, path, schema, writes);
+    }
+
+    /**
+     * Deletes the files of the groups {@code writes} marks (null: all) of the row group at
+     * {@code path} ({@code table/<name>}), best effort.
+     */
+    static void deleteFiles(Storage storage, String path, Schema schema, boolean[] writes) {
+        for (int g = 0; g < schema.groups().size(); g++) {
+            if (writes != null && !writes[g]) {
+                continue;
             }
             try {
-                storage.delete(dataPath(g));
-                storage.delete(metadataPath(g));
+                storage.delete(dataPath(storage, path, schema, g));
+                storage.delete(metadataPath(storage, path, schema, g));
             } catch (IOException ignored) {
                 // best effort: no state lists these files, so readers never see them; repair removes them
             }

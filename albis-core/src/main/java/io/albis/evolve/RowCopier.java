@@ -1,0 +1,102 @@
+package io.albis.evolve;
+
+import io.albis.read.AlbisReader;
+import io.albis.schema.Column;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.write.AlbisWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Copies the values of a reader's current row into a writer of another schema version, matching
+ * columns by id (ids survive renames, re-grouping and drops). Typed, without boxing; list and map
+ * values are copied as their stored bytes. The one loop of every operation that rewrites rows:
+ * heavy drop, re-group and re-balance.
+ */
+final class RowCopier {
+    private final int[] from;
+    private final int[] to;
+    private final DataType[] types;
+    private byte[] buffer = new byte[256];
+
+    /** Copies each reader column whose id is a column of {@code target} into that column. */
+    RowCopier(AlbisReader reader, Schema target) {
+        Map<Integer, Column> byId = new HashMap<>();
+        for (Column c : target.columns()) {
+            byId.put(c.id(), c);
+        }
+        List<int[]> pairs = new ArrayList<>();
+        for (int i = 0; i < reader.columnCount(); i++) {
+            Column c = byId.get(reader.column(i).id());
+            if (c != null) {
+                pairs.add(new int[] {i, c.index()});
+            }
+        }
+        from = pairs.stream().mapToInt(p -> p[0]).toArray();
+        to = pairs.stream().mapToInt(p -> p[1]).toArray();
+        types = new DataType[from.length];
+        for (int k = 0; k < from.length; k++) {
+            types[k] = target.column(to[k]).type();
+        }
+    }
+
+    /** How many columns a row copy sets. */
+    int columns() {
+        return from.length;
+    }
+
+    /** Sets the current row's values in {@code w} (the caller ends the row). */
+    void copy(AlbisReader r, AlbisWriter w) throws IOException {
+        for (int k = 0; k < from.length; k++) {
+            int i = from[k];
+            int c = to[k];
+            if (r.isNull(i)) {
+                w.setNull(c);
+                continue;
+            }
+            DataType t = types[k];
+            switch (t.id()) {
+                case BOOLEAN -> w.setBoolean(c, r.getBoolean(i));
+                case BYTE -> w.setByte(c, r.getByte(i));
+                case SHORT -> w.setShort(c, r.getShort(i));
+                case INT -> w.setInt(c, r.getInt(i));
+                case DATE -> w.setDate(c, r.getDate(i));
+                case LONG -> w.setLong(c, r.getLong(i));
+                case FLOAT -> w.setFloat(c, r.getFloat(i));
+                case DOUBLE -> w.setDouble(c, r.getDouble(i));
+                case TIMESTAMP, TIMESTAMP_NTZ -> w.setTimestampMicros(c, r.getTimestampMicros(i));
+                case DECIMAL -> {
+                    if (t.isWideDecimal()) {
+                        w.setDecimalWide(c, r.wideHigh(i), r.wideLow(i));
+                    } else {
+                        w.setDecimalUnscaled(c, r.getDecimalUnscaled(i));
+                    }
+                }
+                case STRING -> w.setUtf8(c, load(r, i), 0, r.getBytesLength(i));
+                case BINARY -> w.setBinary(c, load(r, i), 0, r.getBytesLength(i));
+                case LIST -> {
+                    byte[] b = r.getList(i).toByteArray();
+                    w.setNestedBytes(c, b, 0, b.length);
+                }
+                case MAP -> {
+                    byte[] b = r.getMap(i).toByteArray();
+                    w.setNestedBytes(c, b, 0, b.length);
+                }
+                case STRUCT -> w.setValue(c, Boolean.TRUE); // a present struct
+            }
+        }
+    }
+
+    private byte[] load(AlbisReader r, int i) {
+        int n = r.getBytesLength(i);
+        if (buffer.length < n) {
+            buffer = new byte[Math.max(n, buffer.length * 2)];
+        }
+        r.copyBytes(i, buffer, 0);
+        return buffer;
+    }
+}

@@ -1,0 +1,270 @@
+package io.albis.write;
+
+import io.albis.error.CommitConflictException;
+import io.albis.error.InvalidOptionException;
+import io.albis.error.NotAnAlbisTableException;
+import io.albis.layout.FormatVersion;
+import io.albis.layout.RowGroupLayout;
+import io.albis.layout.TableLayout;
+import io.albis.schema.ColumnGroup;
+import io.albis.schema.Schema;
+import io.albis.schema.SchemaChanges;
+import io.albis.storage.Storage;
+import io.albis.table.Retention;
+import io.albis.table.SchemaStore;
+import io.albis.table.TableCleaner;
+import io.albis.table.TableState;
+import io.albis.table.TableStates;
+import io.albis.table.WriteMode;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * A change of a table's schema (docs/FORMAT.md, "Schema changes"): rename, add or drop columns,
+ * re-group. It publishes the next schema version first, which claims the version and the ids of
+ * its new column groups; then the new groups' files are written for every row group of the state
+ * it began from ({@link #writer}, in any thread, process or machine); {@link #commit()} publishes
+ * the next table state, naming the new schema and the same row groups, in one atomic step. A
+ * reader sees the old schema with the old files or the new one with the new files, never a mix.
+ *
+ * <p>It commits as an overwrite does: only if no other commit happened since it began (an append
+ * that landed meanwhile would lack the new groups' files), else {@link CommitConflictException}
+ * and nothing of it stays. Used by one thread (the driver).
+ */
+public final class TableChange {
+    private final Storage storage;
+    private final ChangeDescriptor change;
+    private final Schema base;
+    private final Schema schema;
+    private final TableState baseState;
+    private final List<ColumnGroup> newGroups;
+    private final Retention retention;
+    private CommitResult committed;
+    private boolean aborted;
+
+    private TableChange(Storage storage, ChangeDescriptor change, Schema base, Schema schema, TableState baseState,
+            Retention retention) {
+        this.storage = storage;
+        this.change = change;
+        this.base = base;
+        this.schema = schema;
+        this.baseState = baseState;
+        this.newGroups = SchemaChanges.newGroups(base, schema);
+        this.retention = retention;
+    }
+
+    /**
+     * Begins a change of the table's latest state: {@code edit} turns its schema into the next one
+     * (raising the version by one, as {@link SchemaChanges}' edits do), which is published at once.
+     * Throws {@link CommitConflictException} if another change published that schema version first.
+     */
+    public static TableChange begin(Storage storage, String table, UnaryOperator<Schema> edit, WriterOptions options,
+            Retention retention) throws IOException {
+        if (!storage.isDirectory(table)) {
+            throw new NotAnAlbisTableException(table, -1, "no such table directory");
+        }
+        List<String> names = storage.list(table);
+        int baseVersion = TableStates.latestVersion(names);
+        if (baseVersion == 0) {
+            throw new InvalidOptionException(table + " has no table state (a format 1.0 table, or one whose creation has"
+                    + " not committed): this version changes only tables of format " + FormatVersion.CURRENT.major()
+                    + ".x; convert it into a new table");
+        }
+        TableState state = TableStates.read(storage, table, baseVersion);
+        if (state.layout() != RowGroupLayout.current()) {
+            throw new InvalidOptionException(table + " is a format " + state.format() + " table (row groups in"
+                    + " directories): this version changes only format " + FormatVersion.CURRENT.major() + ".x tables;"
+                    + " overwrite it or copy its rows into a new table first");
+        }
+        Schema base = SchemaStore.read(storage, table, state.schemaVersion());
+        // Versions and ids above every schema file, committed or not, so nothing is ever reused.
+        int highest = SchemaStore.latestVersion(names);
+        Schema top = highest == base.version() ? base : SchemaStore.read(storage, table, highest);
+        Schema from = SchemaChanges.renumbered(base, highest, top.nextColumnId(), top.nextGroupId());
+        Schema next = edit.apply(from);
+        if (next.version() != highest + 1) {
+            throw new IllegalStateException("a schema edit must raise the version by one, from " + highest + " to "
+                    + next.version());
+        }
+        String id = TableLayout.newJobId(System.currentTimeMillis());
+        String jobDir = storage.resolve(table, TableLayout.jobDirName(id));
+        // The job's directory first: while it is there, the cleaner keeps the files of its new groups.
+        storage.mkdirs(jobDir);
+        try {
+            SchemaStore.publish(storage, table, next);
+        } catch (java.util.ConcurrentModificationException e) {
+            storage.delete(jobDir);
+            throw new CommitConflictException("another change of " + table + " published schema version "
+                    + next.version() + " first; nothing of this change was kept, run it again");
+        } catch (IOException | RuntimeException e) {
+            storage.delete(jobDir);
+            throw e;
+        }
+        ChangeDescriptor d = new ChangeDescriptor(table, id, baseVersion, base.version(), next.version(), options);
+        return new TableChange(storage, d, base, next, state, retention);
+    }
+
+    public ChangeDescriptor descriptor() {
+        return change;
+    }
+
+    /** The schema of the state the change began from. */
+    public Schema base() {
+        return base;
+    }
+
+    /** The schema the change publishes. */
+    public Schema schema() {
+        return schema;
+    }
+
+    /** The state the change began from: its row groups get the new groups' files. */
+    public TableState baseState() {
+        return baseState;
+    }
+
+    /** The groups whose files every row group needs before the commit; empty for a change of the schema only. */
+    public List<ColumnGroup> newGroups() {
+        return newGroups;
+    }
+
+    /**
+     * A writer of the new groups' files of one row group of the base state ({@link AlbisWriter#forNewGroups}):
+     * rows in the row group's order, exactly its row count.
+     */
+    public static AlbisWriter writer(Storage storage, ChangeDescriptor change, TableState.Entry rowGroup)
+            throws IOException {
+        Schema base = SchemaStore.read(storage, change.table(), change.baseSchemaVersion());
+        Schema next = SchemaStore.read(storage, change.table(), change.schemaVersion());
+        return AlbisWriter.forNewGroups(storage, change.table(), next, SchemaChanges.newGroups(base, next),
+                rowGroup.name(), rowGroup.rows(), change.options());
+    }
+
+    /** {@link #writer(Storage, ChangeDescriptor, TableState.Entry)} with the schemas this driver holds. */
+    public AlbisWriter writer(TableState.Entry rowGroup) {
+        return AlbisWriter.forNewGroups(storage, change.table(), schema, newGroups, rowGroup.name(), rowGroup.rows(),
+                change.options());
+    }
+
+    /**
+     * Publishes the next table state: the new schema and the base state's row groups. Every row
+     * group must have the new groups' files by now. A repeated call returns the same result.
+     */
+    public CommitResult commit() throws IOException {
+        if (committed != null) {
+            return committed;
+        }
+        if (aborted) {
+            throw new IllegalStateException("change " + change.jobId() + " of " + change.table() + " was aborted");
+        }
+        String table = change.table();
+        List<String> names = storage.list(table);
+        int latest = TableStates.latestVersion(names);
+        TableState mine = committedSince(latest);
+        if (mine != null) {
+            return finish(mine);
+        }
+        if (latest != change.baseVersion()) {
+            abortQuietly();
+            throw conflict(latest);
+        }
+        checkFilesWritten(names);
+        TableState next = new TableState(latest + 1, schema.version(), WriteMode.OVERWRITE, change.jobId(),
+                System.currentTimeMillis(), baseState.rowGroups());
+        if (!TableStates.publish(storage, table, next)) {
+            // Someone else's commit took that version: this change lost.
+            int now = TableStates.latestVersion(storage.list(table));
+            mine = committedSince(now);
+            if (mine != null) {
+                return finish(mine);
+            }
+            abortQuietly();
+            throw conflict(now);
+        }
+        return finish(next);
+    }
+
+    private CommitConflictException conflict(int latest) {
+        return new CommitConflictException("change " + change.jobId() + " of " + change.table() + " began at table state "
+                + change.baseVersion() + " but state " + latest + " has been committed since; nothing of this change"
+                + " was published, run it again");
+    }
+
+    private TableState committedSince(int latest) throws IOException {
+        for (int v = latest; v > change.baseVersion(); v--) {
+            TableState s = TableStates.read(storage, change.table(), v);
+            if (s.jobId().equals(change.jobId())) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Refuses to publish a schema whose groups some row group lacks: a reader would find the table damaged. */
+    private void checkFilesWritten(List<String> names) {
+        Set<String> present = new HashSet<>(names);
+        for (TableState.Entry rg : baseState.rowGroups()) {
+            for (ColumnGroup g : newGroups) {
+                for (String kind : List.of(TableLayout.DATA_FILE, TableLayout.META_FILE)) {
+                    String f = TableLayout.columnGroupFileName(rg.name(), g.id(), kind);
+                    if (!present.contains(f)) {
+                        throw new IllegalStateException("change " + change.jobId() + " of " + change.table()
+                                + " cannot commit: " + f + " of new column group '" + g.name() + "' was not written;"
+                                + " write every row group's new groups first, or abort");
+                    }
+                }
+            }
+        }
+    }
+
+    private CommitResult finish(TableState published) {
+        long rows = published.rowCount();
+        committed = new CommitResult(published.version(), published.rowGroups().size(), rows);
+        try {
+            storage.delete(storage.resolve(change.table(), TableLayout.jobDirName(change.jobId())));
+            TableCleaner.clean(storage, change.table(), retention, System.currentTimeMillis(), published);
+        } catch (IOException | RuntimeException ignored) {
+            // The commit stands; what is left over is invisible, and the next commit or repair removes it.
+        }
+        return committed;
+    }
+
+    /**
+     * Removes the new groups' files, the schema version it published and its job directory;
+     * refused once the change has committed. What a failure leaves is removed by repair.
+     */
+    public void abort() throws IOException {
+        if (committed != null) {
+            throw new IllegalStateException("change " + change.jobId() + " of " + change.table() + " has committed");
+        }
+        String table = change.table();
+        int latest = TableStates.latestVersion(storage.list(table));
+        if (committedSince(latest) != null) {
+            throw new IllegalStateException("change " + change.jobId() + " of " + table + " has committed; it cannot be"
+                    + " aborted");
+        }
+        aborted = true;
+        for (TableState.Entry rg : baseState.rowGroups()) {
+            for (ColumnGroup g : newGroups) {
+                storage.delete(storage.resolve(table, TableLayout.columnGroupFileName(rg.name(), g.id(),
+                        TableLayout.DATA_FILE)));
+                storage.delete(storage.resolve(table, TableLayout.columnGroupFileName(rg.name(), g.id(),
+                        TableLayout.META_FILE)));
+            }
+        }
+        // The schema goes after the files: while it is there its group ids stay taken.
+        storage.delete(storage.resolve(table, TableLayout.schemaName(schema.version())));
+        storage.delete(storage.resolve(table, TableLayout.jobDirName(change.jobId())));
+    }
+
+    private void abortQuietly() {
+        try {
+            abort();
+        } catch (IOException | RuntimeException ignored) {
+            // Whatever is left is invisible (no state names the schema); repair removes it.
+        }
+    }
+}
