@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
  * the stack trace.
  */
 @Command(name = "albis", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, versionProvider = AlbisCli.Version.class,
-        header = "Albis tables: generate, look inside, read, scan for goodput, verify, convert and append.",
+        header = "Albis tables: generate, look inside, read, scan for goodput, verify, convert, append and evolve.",
         subcommands = {
             GenerateCommand.class,
             SchemaCommand.class,
@@ -26,6 +26,12 @@ import picocli.CommandLine.ScopeType;
             RepairCommand.class,
             ConvertCommand.class,
             AppendCommand.class,
+            AddColumnsCommand.class,
+            DropColumnCommand.class,
+            RenameColumnCommand.class,
+            RegroupCommand.class,
+            RebalanceCommand.class,
+            HistoryCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class AlbisCli implements Runnable {
@@ -40,7 +46,7 @@ public final class AlbisCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of generate, schema, inspect, cat, scan, verify, convert");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: one of generate, schema, inspect, cat, scan, verify, repair, convert, append, add-columns, drop-column, rename-column, regroup, rebalance, history");
     }
 
     public static void main(String[] args) {

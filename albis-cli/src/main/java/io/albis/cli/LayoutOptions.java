@@ -33,15 +33,7 @@ public final class LayoutOptions {
 
     /** The writer options, checked here so that a bad value is a usage error naming the option. */
     public WriterOptions writerOptions() {
-        WriterOptions o = WriterOptions.defaults();
-        if (segmentSize != null) {
-            try {
-                WriterOptions.checkSegmentSize(segmentSize);
-            } catch (InvalidOptionException e) {
-                throw new ParameterException(spec.commandLine(), "--segment-size: " + e.getMessage());
-            }
-            o = o.withSegmentSize(segmentSize.intValue());
-        }
+        WriterOptions o = withSegmentSize(spec, WriterOptions.defaults(), segmentSize);
         if (rowGroupRows != null) {
             if (rowGroupRows < 1) {
                 throw new ParameterException(spec.commandLine(), "--row-group-rows must be at least 1, got " + rowGroupRows);
@@ -49,5 +41,18 @@ public final class LayoutOptions {
             o = o.withRowGroupRows(rowGroupRows);
         }
         return o;
+    }
+
+    /** {@code options} with the segment size {@code --segment-size} gave (none: as they are), checked as a usage error. */
+    static WriterOptions withSegmentSize(CommandSpec spec, WriterOptions options, Long segmentSize) {
+        if (segmentSize == null) {
+            return options;
+        }
+        try {
+            WriterOptions.checkSegmentSize(segmentSize);
+        } catch (InvalidOptionException e) {
+            throw new ParameterException(spec.commandLine(), "--segment-size: " + e.getMessage());
+        }
+        return options.withSegmentSize(segmentSize.intValue());
     }
 }

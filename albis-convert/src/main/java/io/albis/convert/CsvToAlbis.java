@@ -1,6 +1,7 @@
 package io.albis.convert;
 
 import io.albis.error.SchemaMismatchException;
+import io.albis.schema.ColumnSpec;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
@@ -41,11 +42,11 @@ public final class CsvToAlbis {
 
     /**
      * @param schemaSpec declared types for some or all columns, like {@code a:int,c:decimal(7,2)}
-     *                   (see {@link CsvSchemaSpec}); null to infer all
+     *                   (see {@link ColumnSpec}); null to infer all
      */
     public static ConvertResult convert(String in, Storage storage, String out, ConvertOptions options, String schemaSpec)
             throws IOException {
-        Map<String, DataType> declared = schemaSpec == null ? Map.of() : CsvSchemaSpec.parse(schemaSpec);
+        Map<String, DataType> declared = schemaSpec == null ? Map.of() : ColumnSpec.parse(schemaSpec);
         HadoopFile file = HadoopFile.of(in, options.hadoopConf());
         List<String> header;
         DataType[] types;

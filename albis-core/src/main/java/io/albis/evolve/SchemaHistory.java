@@ -62,8 +62,10 @@ public final class SchemaHistory {
     static List<String> changes(Schema before, Schema next) {
         List<String> out = new ArrayList<>();
         if (before == null) {
-            out.add("created with " + next.liveColumnNames().size() + " columns in " + next.groups().size()
-                    + " column groups");
+            int columns = next.liveColumnNames().size();
+            int groups = next.groups().size();
+            out.add("created with " + columns + (columns == 1 ? " column" : " columns") + " in " + groups
+                    + (groups == 1 ? " column group" : " column groups"));
             return out;
         }
         Map<Integer, Column> old = new HashMap<>();

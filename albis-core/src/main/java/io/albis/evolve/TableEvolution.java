@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -39,13 +40,23 @@ import java.util.function.UnaryOperator;
  * same steps with a task per row group through {@link TableChange}.
  */
 public final class TableEvolution {
+    /** Rows between progress reports of a re-balance (a power of two). */
+    private static final long PROGRESS_STEP = 1 << 16;
+
     private final Storage storage;
     private final String table;
     private final WriterOptions options;
     private final int threads;
     private final Retention retention;
+    /** Told the rows of every row group written or copied, from any thread. */
+    private final LongConsumer progress;
 
     public TableEvolution(Storage storage, String table, WriterOptions options, int threads, Retention retention) {
+        this(storage, table, options, threads, retention, rows -> { });
+    }
+
+    private TableEvolution(Storage storage, String table, WriterOptions options, int threads, Retention retention,
+            LongConsumer progress) {
         if (threads < 1) {
             throw new InvalidOptionException("threads must be at least 1, got " + threads);
         }
@@ -54,6 +65,12 @@ public final class TableEvolution {
         this.options = options;
         this.threads = threads;
         this.retention = retention;
+        this.progress = progress;
+    }
+
+    /** The same operations, telling {@code rowsDone} how many rows each finished step wrote (from any thread). */
+    public TableEvolution withProgress(LongConsumer rowsDone) {
+        return new TableEvolution(storage, table, options, threads, retention, rowsDone);
     }
 
     public TableEvolution(Storage storage, String table) {
@@ -138,12 +155,16 @@ public final class TableEvolution {
                 while (r.advance()) {
                     copier.copy(r, w);
                     w.nextRow();
-                    if (++row == nextCut && row < total) {
+                    if ((++row & PROGRESS_STEP - 1) == 0) {
+                        progress.accept(PROGRESS_STEP);
+                    }
+                    if (row == nextCut && row < total) {
                         w.endRowGroup();
                         nextCut = cut(total, rowGroups, ++group);
                     }
                 }
             }
+            progress.accept(total & PROGRESS_STEP - 1);
             return job.commit();
         } catch (IOException | RuntimeException e) {
             abortQuietly(job, e);
@@ -194,6 +215,7 @@ public final class TableEvolution {
                     try (AlbisWriter w = change.writer(rg)) {
                         v.write(i, rg, w);
                     }
+                    progress.accept(rg.rows());
                 });
             }
             return change.commit();

@@ -62,6 +62,21 @@ public final class Schema {
         if (columns.isEmpty()) {
             throw new InvalidOptionException("a schema needs at least one column");
         }
+        // Evolution matches columns and files by id: each id once, below the next one to give.
+        java.util.Set<Integer> ids = new java.util.HashSet<>();
+        for (Column col : columns) {
+            if (col.id() < 0 || col.id() >= nextColumnId || !ids.add(col.id())) {
+                throw new InvalidOptionException("column " + col.name() + " has id " + col.id() + ", which is taken by"
+                        + " another column or not below the next column id " + nextColumnId);
+            }
+        }
+        ids.clear();
+        for (ColumnGroup g : groups) {
+            if (g.id() < 0 || g.id() >= nextGroupId || !ids.add(g.id())) {
+                throw new InvalidOptionException("column group " + g.name() + " has id " + g.id() + ", which is taken by"
+                        + " another group or not below the next group id " + nextGroupId);
+            }
+        }
     }
 
     public static Builder builder() {

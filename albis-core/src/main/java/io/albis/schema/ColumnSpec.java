@@ -1,7 +1,6 @@
-package io.albis.convert;
+package io.albis.schema;
 
 import io.albis.error.InvalidOptionException;
-import io.albis.schema.DataType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,37 +10,37 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Column types given by the user for a CSV file, as {@code name:type} pairs separated by commas,
- * for example {@code id:long,price:decimal(7,2),day:date}. Types: boolean, byte, short, int,
- * long, float, double, decimal(p,s) (or decimal(p) for scale 0), date, timestamp, string.
- * Columns not named keep their inferred type.
+ * Columns given by a user as text: {@code name:type} pairs separated by commas, for example
+ * {@code id:long,price:decimal(7,2),day:date}, as the CSV converter's {@code --schema} and
+ * {@code albis add-columns} take them. Types: boolean, byte, short, int, long, float, double,
+ * decimal(p,s) (or decimal(p) for scale 0), date, timestamp, string.
  */
-final class CsvSchemaSpec {
+public final class ColumnSpec {
     private static final Pattern DECIMAL = Pattern.compile("decimal\\(\\s*(\\d+)\\s*(?:,\\s*(\\d+)\\s*)?\\)");
-    static final String TYPES = "boolean, byte, short, int, long, float, double, decimal(p,s), date, timestamp, string";
+    public static final String TYPES = "boolean, byte, short, int, long, float, double, decimal(p,s), date, timestamp, string";
 
-    private CsvSchemaSpec() {
+    private ColumnSpec() {
     }
 
     /** The declared types by column name, in the order given. */
-    static Map<String, DataType> parse(String spec) {
+    public static Map<String, DataType> parse(String spec) {
         Map<String, DataType> types = new LinkedHashMap<>();
         for (String entry : splitTopLevel(spec)) {
             int colon = entry.lastIndexOf(':');
             if (colon <= 0) {
-                throw new InvalidOptionException("CSV schema entry '" + entry.trim() + "' is not name:type");
+                throw new InvalidOptionException("column entry '" + entry.trim() + "' is not name:type");
             }
             String name = entry.substring(0, colon).trim();
             String typeText = entry.substring(colon + 1).trim();
             if (name.isEmpty()) {
-                throw new InvalidOptionException("CSV schema entry '" + entry.trim() + "' has no column name");
+                throw new InvalidOptionException("column entry '" + entry.trim() + "' has no column name");
             }
             if (types.put(name, type(typeText, name)) != null) {
-                throw new InvalidOptionException("CSV schema names column '" + name + "' twice");
+                throw new InvalidOptionException("the columns name '" + name + "' twice");
             }
         }
         if (types.isEmpty()) {
-            throw new InvalidOptionException("CSV schema is empty; expected name:type pairs like a:int,b:string");
+            throw new InvalidOptionException("no columns given; expected name:type pairs like a:int,b:string");
         }
         return types;
     }
@@ -84,7 +83,7 @@ final class CsvSchemaSpec {
                 throw new InvalidOptionException("column '" + column + "': " + e.getMessage());
             }
         }
-        throw new InvalidOptionException("column '" + column + "' has unknown type '" + text + "'; CSV columns can be "
+        throw new InvalidOptionException("column '" + column + "' has unknown type '" + text + "'; the types are "
                 + TYPES);
     }
 
