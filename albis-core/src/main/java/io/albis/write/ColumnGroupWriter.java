@@ -5,6 +5,7 @@ import io.albis.layout.FileHeader;
 import io.albis.layout.FormatVersion;
 import io.albis.row.FixedValues;
 import io.albis.row.RowLayout;
+import io.albis.schema.Column;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
@@ -196,7 +197,9 @@ final class ColumnGroupWriter {
                     set[s] = true;
                     continue;
                 }
-                if (!schema.column(layout.tableColumn(s)).nullable()) {
+                // A deleted column takes no values any more: null, whatever it was declared.
+                Column column = schema.column(layout.tableColumn(s));
+                if (!column.nullable() && !column.deleted()) {
                     throw new SchemaMismatchException("row " + rowNumber + ": column '"
                             + schema.column(layout.tableColumn(s)).name() + "' is not nullable but has no value");
                 }
