@@ -38,6 +38,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructType;
 
@@ -64,10 +65,7 @@ public final class AlbisEvolution {
     /** {@link #addColumns(SparkSession, String, String, Map)} in a group named after the first column. */
     public static CommitResult addColumns(SparkSession spark, String path, Map<String, String> columns)
             throws IOException {
-        if (columns.isEmpty()) {
-            throw new InvalidOptionException("no columns to add to " + path);
-        }
-        return addColumns(spark, path, columns.keySet().iterator().next(), columns);
+        return addColumns(spark, path, columns.isEmpty() ? null : columns.keySet().iterator().next(), columns);
     }
 
     /**
@@ -95,6 +93,7 @@ public final class AlbisEvolution {
         columns.forEach((name, expression) -> values.add(functions.expr(expression).as(name)));
         Dataset<Row> computed = rows.select(values.toArray(new Column[0]));
         checkRowByRow(computed, rows, columns);
+        checkScan(computed, table);
         List<Field> fields = SparkTypes.toAlbis(computed.schema());
         return change(table, s -> SchemaChanges.addColumns(s, fields, group), change -> {
             if (change.descriptor().baseVersion() != state) {
@@ -143,11 +142,7 @@ public final class AlbisEvolution {
                     EvolutionTasks.rebalanceSlice(Storages.forPath(d.table()), d, rowGroups, slice, attempt));
             return job.commit();
         } catch (Throwable t) {
-            try {
-                job.abort();
-            } catch (Throwable suppressed) {
-                t.addSuppressed(suppressed);
-            }
+            abortAfter(t, job::abort);
             throw t;
         }
     }
@@ -179,12 +174,23 @@ public final class AlbisEvolution {
             }
             return change.commit();
         } catch (Throwable t) {
-            try {
-                change.abort();
-            } catch (Throwable suppressed) {
-                t.addSuppressed(suppressed);
-            }
+            abortAfter(t, change::abort);
             throw t;
+        }
+    }
+
+    /** An abort of a change or job that may itself fail. */
+    @FunctionalInterface
+    private interface Abort {
+        void run() throws IOException;
+    }
+
+    /** Aborts after {@code failure}; a failure of the abort is added to it (repair removes what is left). */
+    private static void abortAfter(Throwable failure, Abort abort) {
+        try {
+            abort.run();
+        } catch (Throwable suppressed) {
+            failure.addSuppressed(suppressed);
         }
     }
 
@@ -199,6 +205,21 @@ public final class AlbisEvolution {
             throw new InvalidOptionException("the expressions " + columns.values() + " must compute one value per row"
                     + " from that row's columns (no aggregate, window function or generator); Spark plans them as\n"
                     + plan.treeString());
+        }
+    }
+
+    /**
+     * Refuses a plan whose rows do not come from the V2 scan of the named state, which reads row
+     * group {@code i} in task {@code i}: Spark's V1 file source (a session that lists {@code albis}
+     * in {@code spark.sql.sources.useV1SourceList}) packs row groups into tasks by size.
+     */
+    private static void checkScan(Dataset<Row> computed, String table) {
+        var leaves = computed.queryExecution().sparkPlan().collectLeaves();
+        if (leaves.length() != 1 || !(leaves.head() instanceof BatchScanExec b) || !(b.scan() instanceof AlbisScan scan)
+                || !scan.asOf().pinned()) {
+            throw new InvalidOptionException("adding columns to " + table + " needs the albis source's V2 scan, which"
+                    + " reads each row group in a task of its own; Spark plans\n" + computed.queryExecution().sparkPlan()
+                    .treeString() + "(is albis in spark.sql.sources.useV1SourceList?)");
         }
     }
 

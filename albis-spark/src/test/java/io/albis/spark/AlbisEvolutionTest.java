@@ -136,6 +136,16 @@ class AlbisEvolutionTest {
     }
 
     @Test
+    void theV1FileSourceIsRefusedSinceItPacksRowGroupsIntoTasks() throws IOException {
+        Set<String> before = files();
+        InvalidOptionException e = SparkSessions.withConf(Map.of("spark.sql.sources.useV1SourceList", "albis"),
+                () -> assertThrows(InvalidOptionException.class,
+                        () -> AlbisEvolution.addColumn(spark, table, "c", "a + 1")));
+        assertTrue(e.getMessage().contains("useV1SourceList"), e.getMessage());
+        assertEquals(before, files());
+    }
+
+    @Test
     void aNameTheTableHasIsRefused() throws IOException {
         Set<String> before = files();
         assertThrows(InvalidOptionException.class, () -> AlbisEvolution.addColumn(spark, table, "b", "a + 1"));
