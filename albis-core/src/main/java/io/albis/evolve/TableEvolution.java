@@ -1,10 +1,6 @@
 package io.albis.evolve;
 
 import io.albis.error.InvalidOptionException;
-import io.albis.read.AlbisReader;
-import io.albis.read.ReadOptions;
-import io.albis.schema.Column;
-import io.albis.schema.ColumnGroup;
 import io.albis.schema.ColumnGroupSpec;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
@@ -22,10 +18,7 @@ import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,9 +33,6 @@ import java.util.function.UnaryOperator;
  * same steps with a task per row group through {@link TableChange}.
  */
 public final class TableEvolution {
-    /** Rows between progress reports of a re-balance (a power of two). */
-    private static final long PROGRESS_STEP = 1 << 16;
-
     private final Storage storage;
     private final String table;
     private final WriterOptions options;
@@ -125,8 +115,7 @@ public final class TableEvolution {
      * takes its group with it, whatever {@code how} says; otherwise {@code how} decides.
      */
     public CommitResult drop(String name, Drop how) throws IOException {
-        return change(s -> aloneInItsGroups(s, name) || how == Drop.HEAVY ? SchemaChanges.remove(s, name)
-                : SchemaChanges.markDeleted(s, name), null);
+        return change(s -> SchemaChanges.drop(s, name, how == Drop.HEAVY), null);
     }
 
     /** Re-partitions the columns into groups; the rows read exactly as before. */
@@ -139,42 +128,18 @@ public final class TableEvolution {
      * equal size (an overwrite of the same schema).
      */
     public CommitResult rebalance(int rowGroups) throws IOException {
-        if (rowGroups < 1) {
-            throw new InvalidOptionException("a table needs at least 1 row group, got " + rowGroups);
-        }
         WriteJob job = WriteJob.begin(storage, table, WriteMode.OVERWRITE, options.withRowGroupRows(Long.MAX_VALUE)
                 .withRowGroupBytes(Long.MAX_VALUE), retention);
         try {
-            AlbisTable snapshot = AlbisTable.open(storage, table, job.descriptor().baseVersion());
-            long total = snapshot.rowCount();
-            try (AlbisReader r = snapshot.newReader(); AlbisWriter w = job.newTask(0, 0)) {
-                RowCopier copier = new RowCopier(r, w.schema());
-                long row = 0;
-                int group = 1;
-                long nextCut = cut(total, rowGroups, group);
-                while (r.advance()) {
-                    copier.copy(r, w);
-                    w.nextRow();
-                    if ((++row & PROGRESS_STEP - 1) == 0) {
-                        progress.accept(PROGRESS_STEP);
-                    }
-                    if (row == nextCut && row < total) {
-                        w.endRowGroup();
-                        nextCut = cut(total, rowGroups, ++group);
-                    }
-                }
-            }
-            progress.accept(total & PROGRESS_STEP - 1);
+            long rows = AlbisTable.open(storage, table, job.descriptor().baseVersion()).rowCount();
+            EvolutionTasks.checkRebalance(table, rows, rowGroups);
+            forEachIndex(rowGroups, k -> progress.accept(
+                    EvolutionTasks.rebalanceSlice(storage, job.descriptor(), rowGroups, k, 0).rows()));
             return job.commit();
         } catch (IOException | RuntimeException e) {
             abortQuietly(job, e);
             throw e;
         }
-    }
-
-    /** The row after the last of row group {@code k} (1-based) of {@code n} over {@code total} rows. */
-    private static long cut(long total, int n, int k) {
-        return Math.multiplyExact(total, (long) k) / n;
     }
 
     private static void abortQuietly(WriteJob job, Exception cause) {
@@ -185,23 +150,6 @@ public final class TableEvolution {
         }
     }
 
-    private static boolean aloneInItsGroups(Schema s, String name) {
-        Set<Integer> dropped = new HashSet<>();
-        for (Column c : s.columns()) {
-            if (!c.deleted() && (c.name().equals(name) || c.name().startsWith(name + "."))) {
-                dropped.add(c.index());
-            }
-        }
-        for (int c : dropped) {
-            for (int other : s.groups().get(s.groupOf(c)).columns()) {
-                if (!dropped.contains(other) && !s.column(other).deleted()) {
-                    return false;
-                }
-            }
-        }
-        return !dropped.isEmpty();
-    }
-
     /**
      * Runs a change: publishes {@code edit}'s schema, writes the new groups' files of every row
      * group (from {@code values}, or copied from the existing columns when null), commits.
@@ -210,12 +158,16 @@ public final class TableEvolution {
         TableChange change = TableChange.begin(storage, table, edit, options, retention);
         try {
             if (!change.newGroups().isEmpty()) {
-                RowGroupValues v = values != null ? values : copyFrom(change);
-                forEachRowGroup(change.baseState().rowGroups(), (i, rg) -> {
-                    try (AlbisWriter w = change.writer(rg)) {
-                        v.write(i, rg, w);
+                List<TableState.Entry> rowGroups = change.baseState().rowGroups();
+                forEachIndex(rowGroups.size(), i -> {
+                    if (values == null) {
+                        EvolutionTasks.copyColumns(storage, change.descriptor(), i);
+                    } else {
+                        try (AlbisWriter w = change.writer(rowGroups.get(i))) {
+                            values.write(i, rowGroups.get(i), w);
+                        }
                     }
-                    progress.accept(rg.rows());
+                    progress.accept(rowGroups.get(i).rows());
                 });
             }
             return change.commit();
@@ -229,62 +181,27 @@ public final class TableEvolution {
         }
     }
 
-    /** Copies the columns of the change's new groups from the base snapshot, row group by row group. */
-    private RowGroupValues copyFrom(TableChange change) throws IOException {
-        AlbisTable snapshot = AlbisTable.open(storage, table, change.descriptor().baseVersion());
-        Schema base = change.base();
-        Set<Integer> ids = new HashSet<>();
-        for (ColumnGroup g : change.newGroups()) {
-            for (int c : g.columns()) {
-                ids.add(change.schema().column(c).id());
-            }
-        }
-        // A column is read by its name; a struct marker by its struct's name.
-        Set<String> names = new LinkedHashSet<>();
-        for (Column c : base.columns()) {
-            if (ids.contains(c.id())) {
-                if (c.deleted()) {
-                    throw new IllegalStateException("a rewritten group holds deleted column " + c.name());
-                }
-                names.add(c.name());
-            }
-        }
-        if (names.isEmpty()) {
-            throw new InvalidOptionException("the new column groups of this change hold no column of " + table
-                    + "; give their values");
-        }
-        ReadOptions read = ReadOptions.all().withColumns(new ArrayList<>(names));
-        return (i, rg, w) -> {
-            try (AlbisReader r = snapshot.newReader(read.withRowGroups(i))) {
-                RowCopier copier = new RowCopier(r, change.schema());
-                while (r.advance()) {
-                    copier.copy(r, w);
-                    w.nextRow();
-                }
-            }
-        };
-    }
-
     @FunctionalInterface
-    private interface RowGroupTask {
-        void run(int index, TableState.Entry rowGroup) throws IOException;
+    private interface IndexTask {
+        void run(int index) throws IOException;
     }
 
-    private void forEachRowGroup(List<TableState.Entry> rowGroups, RowGroupTask task) throws IOException {
-        if (threads == 1 || rowGroups.size() == 1) {
-            for (int i = 0; i < rowGroups.size(); i++) {
-                task.run(i, rowGroups.get(i));
+    /** Runs {@code task} for 0 to {@code count - 1} on up to {@code threads} threads; the first failure is thrown. */
+    private void forEachIndex(int count, IndexTask task) throws IOException {
+        if (threads == 1 || count <= 1) {
+            for (int i = 0; i < count; i++) {
+                task.run(i);
             }
             return;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, rowGroups.size()));
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, count));
         try {
             List<Future<?>> done = new ArrayList<>();
-            for (int i = 0; i < rowGroups.size(); i++) {
+            for (int i = 0; i < count; i++) {
                 int index = i;
                 done.add(pool.submit(() -> {
                     try {
-                        task.run(index, rowGroups.get(index));
+                        task.run(index);
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }

@@ -95,6 +95,27 @@ public final class SchemaChanges {
     }
 
     /**
+     * Drops a column or struct: a column alone in its group (with no other live column there) takes
+     * its group with it ({@link #remove}); otherwise a {@code heavy} drop removes it and rewrites
+     * its group, a light one marks it deleted ({@link #markDeleted}).
+     */
+    public static Schema drop(Schema s, String name, boolean heavy) {
+        return heavy || aloneInItsGroups(s, name) ? remove(s, name) : markDeleted(s, name);
+    }
+
+    private static boolean aloneInItsGroups(Schema s, String name) {
+        Set<Integer> dropped = indexes(live(s, name));
+        for (int c : dropped) {
+            for (int other : s.groups().get(s.groupOf(c)).columns()) {
+                if (!dropped.contains(other) && !s.column(other).deleted()) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
      * A light drop: the column (or every column of a struct) is marked deleted. Its bytes stay in
      * the rows and readers skip them; its name may be used again.
      */

@@ -57,6 +57,8 @@ public final class AlbisWriter implements Closeable {
     private final List<TableState.Entry> written = new ArrayList<>();
     /** Set for a writer of new column groups of one existing row group ({@link #forNewGroups}). */
     private final Fill fill;
+    /** A finished writer of new column groups: its row group, whose files an abort removes. */
+    private RowGroupWriter filled;
     private TaskCommit taskCommit;
     private CommitResult jobCommit;
     private RowGroupWriter current;
@@ -657,12 +659,14 @@ public final class AlbisWriter implements Closeable {
             throw new InvalidOptionException("row group " + fill.rowGroup() + " of " + table + " has " + fill.rows()
                     + " rows but " + rows + " were written for its new column groups; nothing of them was kept");
         }
+        RowGroupWriter rg = current;
         try {
             commitRowGroup();
         } catch (IOException | RuntimeException e) {
             abortQuietly(e);
             throw e;
         }
+        filled = rg;
         closed = true;
     }
 
@@ -688,9 +692,9 @@ public final class AlbisWriter implements Closeable {
         }
         try {
             if (fill != null) {
-                if (!written.isEmpty()) {
-                    // Finished: its files are complete; remove them, never the row group's others.
-                    RowGroupWriter.deleteFiles(storage, storage.resolve(table, fill.rowGroup()), schema, fill.groups());
+                if (filled != null) {
+                    // Finished: remove the files it put in place, never another attempt's or the row group's others.
+                    filled.abort();
                 }
             } else if (ownedJob != null) {
                 ownedJob.abort();

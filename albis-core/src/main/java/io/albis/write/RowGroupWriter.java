@@ -1,6 +1,7 @@
 package io.albis.write;
 
 import io.albis.layout.RowGroupLayout;
+import io.albis.layout.TableLayout;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.Schema;
 import io.albis.segment.ColumnGroupMetadata;
@@ -8,6 +9,7 @@ import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.FileAlreadyExistsException;
 import java.util.List;
 
 /**
@@ -16,7 +18,10 @@ import java.util.List;
  * Readers cannot see it until a commit lists it in a table state, so it is written in place; a
  * writer that dies leaves files no state names, which repair removes. A table change writes only
  * some groups of a row group that exists ({@code writes}): readers cannot see them until a state
- * names the schema that lists them.
+ * names the schema that lists them. Every attempt at those files (an engine may retry a row group's
+ * task, or run it twice at once) writes under {@code _tmp.} names and renames them into place when
+ * done, data file first: the attempt whose data file lands publishes both files, the others drop
+ * theirs, so an attempt never removes or overwrites another's work (docs/FORMAT.md §1).
  */
 final class RowGroupWriter {
     private static final RowGroupLayout LAYOUT = RowGroupLayout.current();
@@ -28,6 +33,11 @@ final class RowGroupWriter {
     private final Schema schema;
     private final ColumnGroupWriter[] groups;
     private final boolean[] writes;
+    /** Where each group's data and metadata files are written (temporary names for a table change's groups). */
+    private final String[] dataFiles;
+    private final String[] metadataFiles;
+    /** The groups whose files this table change's writer renamed into place, which its abort removes. */
+    private final boolean[] published;
 
     /** {@code writes}: the positions of the groups to write, or null for all of them. */
     RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize, boolean[] writes)
@@ -39,12 +49,20 @@ final class RowGroupWriter {
         List<ColumnGroup> gs = schema.groups();
         this.groups = new ColumnGroupWriter[gs.size()];
         this.writes = writes == null ? null : writes.clone();
+        this.dataFiles = new String[gs.size()];
+        this.metadataFiles = new String[gs.size()];
+        this.published = new boolean[gs.size()];
+        for (int g = 0; g < gs.size(); g++) {
+            dataFiles[g] = writes == null ? dataPath(g) : temporary(table, name, gs.get(g).id(), TableLayout.DATA_FILE);
+            metadataFiles[g] = writes == null ? metadataPath(g)
+                    : temporary(table, name, gs.get(g).id(), TableLayout.META_FILE);
+        }
         try {
             for (int g = 0; g < gs.size(); g++) {
                 if (writes != null && !writes[g]) {
                     continue;
                 }
-                groups[g] = new ColumnGroupWriter(schema, gs.get(g), segmentSize, storage, dataPath(g));
+                groups[g] = new ColumnGroupWriter(schema, gs.get(g), segmentSize, storage, dataFiles[g]);
             }
         } catch (IOException | RuntimeException e) {
             abort();
@@ -93,12 +111,15 @@ final class RowGroupWriter {
                     continue;
                 }
                 ColumnGroupMetadata meta = groups[g].finish(sync);
-                try (WritableFile out = storage.create(metadataPath(g))) {
+                try (WritableFile out = storage.create(metadataFiles[g])) {
                     out.write(ByteBuffer.wrap(meta.encode()));
                     if (sync) {
                         out.sync();
                     }
                 }
+            }
+            if (writes != null) {
+                publish();
             }
         } catch (IOException | RuntimeException e) {
             abort();
@@ -106,50 +127,72 @@ final class RowGroupWriter {
         }
     }
 
+    /**
+     * Renames a table change's files into place, group by group, data file first. Where the data
+     * file exists already, another attempt published that group: this one's files go.
+     */
+    private void publish() throws IOException {
+        for (int g = 0; g < groups.length; g++) {
+            if (groups[g] == null) {
+                continue;
+            }
+            try {
+                storage.rename(dataFiles[g], dataPath(g));
+            } catch (FileAlreadyExistsException another) {
+                storage.delete(dataFiles[g]);
+                storage.delete(metadataFiles[g]);
+                continue;
+            }
+            published[g] = true;
+            try {
+                storage.rename(metadataFiles[g], metadataPath(g));
+            } catch (FileAlreadyExistsException e) {
+                throw new IOException(metadataPath(g) + " exists although its data file did not: left over from"
+                        + " another change; abort this change and run it again", e);
+            }
+        }
+    }
+
+    private String temporary(String table, String rowGroup, int groupId, String kind) {
+        return storage.resolve(table, TableLayout.tempName(TableLayout.columnGroupFileName(rowGroup, groupId, kind)));
+    }
+
     private String dataPath(int position) {
-        return dataPath(storage, path, schema, position);
-    }
-
-    private String metadataPath(int position) {
-        return metadataPath(storage, path, schema, position);
-    }
-
-    private static String dataPath(Storage storage, String path, Schema schema, int position) {
         return LAYOUT.dataPath(storage, path, schema.groups().get(position).id());
     }
 
-    private static String metadataPath(Storage storage, String path, Schema schema, int position) {
+    private String metadataPath(int position) {
         return LAYOUT.metadataPath(storage, path, schema.groups().get(position).id());
     }
 
     /**
-     * Closes and deletes every file this writer writes (those not begun yet are not there to
-     * delete); files of groups it does not write stay.
+     * Closes and deletes every file this writer wrote (those not begun yet are not there to
+     * delete), also after {@link #finish}: a table change's writer removes what it renamed into
+     * place, never another attempt's files; files of groups it does not write stay. Best effort:
+     * no state lists these files, so readers never see them, and repair removes what is left.
      */
     void abort() {
-        for (ColumnGroupWriter g : groups) {
-            if (g != null) {
-                g.closeQuietly();
-            }
-        }
-        deleteFiles(storage, path, schema, writes);
-    }
-
-    /**
-     * Deletes the files of the groups {@code writes} marks (null: all) of the row group at
-     * {@code path} ({@code table/<name>}), best effort.
-     */
-    static void deleteFiles(Storage storage, String path, Schema schema, boolean[] writes) {
-        for (int g = 0; g < schema.groups().size(); g++) {
+        for (int g = 0; g < groups.length; g++) {
             if (writes != null && !writes[g]) {
                 continue;
             }
-            try {
-                storage.delete(dataPath(storage, path, schema, g));
-                storage.delete(metadataPath(storage, path, schema, g));
-            } catch (IOException ignored) {
-                // best effort: no state lists these files, so readers never see them; repair removes them
+            if (groups[g] != null) {
+                groups[g].closeQuietly();
             }
+            deleteQuietly(dataFiles[g]);
+            deleteQuietly(metadataFiles[g]);
+            if (published[g]) {
+                deleteQuietly(dataPath(g));
+                deleteQuietly(metadataPath(g));
+            }
+        }
+    }
+
+    private void deleteQuietly(String file) {
+        try {
+            storage.delete(file);
+        } catch (IOException ignored) {
+            // see abort()
         }
     }
 }

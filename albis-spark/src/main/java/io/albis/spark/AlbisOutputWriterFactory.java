@@ -16,6 +16,6 @@ final class AlbisOutputWriterFactory extends OutputWriterFactory {
 
     @Override
     public OutputWriter newInstance(String path, StructType dataSchema, TaskAttemptContext context) {
-        return new AlbisOutputWriter(path, dataSchema, context);
+        return new AlbisOutputWriter(path, context);
     }
 }

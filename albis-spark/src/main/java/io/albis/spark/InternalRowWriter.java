@@ -7,6 +7,8 @@ import java.io.IOException;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
 import org.apache.spark.sql.catalyst.expressions.UnsafeMapData;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.Platform;
@@ -15,21 +17,33 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * Writes Spark rows into an {@link AlbisWriter}, planned once per schema: each field of the
  * Spark schema goes to the Albis column of the same name (a top-level struct's fields to the
- * columns Albis flattens it into, its nullability to the struct's marker column). Rows must be
- * {@code UnsafeRow}s ({@link AlbisOutputWriter} projects others first): a list or map is then an
- * {@code UnsafeArrayData}/{@code UnsafeMapData}, which Albis stores as it is, checked against the
- * column's type ({@link AlbisWriter#setNestedBytes}), and a short decimal is its unscaled long.
+ * columns Albis flattens it into, its nullability to the struct's marker column). Values are read
+ * from the {@code UnsafeRow} layout: a list or map is an {@code UnsafeArrayData}/{@code UnsafeMapData},
+ * which Albis stores as it is, checked against the column's type ({@link AlbisWriter#setNestedBytes}),
+ * and a short decimal is its unscaled long. Spark's plans usually hand over {@code UnsafeRow}s
+ * already; other rows are projected into one first. Used by one task at a time.
  */
 final class InternalRowWriter {
+    private final StructType spark;
     private final Field[] fields;
+    /** Made on the first row that is not an UnsafeRow (generated code: most writers never need it). */
+    private UnsafeProjection toUnsafe;
 
     InternalRowWriter(StructType spark, Schema albis) {
+        this.spark = spark;
         this.fields = plan(spark, "", albis);
     }
 
     /** Sets the row's values and finishes the row. */
     void write(InternalRow row, AlbisWriter w) throws IOException {
-        write(row, fields, w);
+        InternalRow r = row;
+        if (!(row instanceof UnsafeRow)) {
+            if (toUnsafe == null) {
+                toUnsafe = UnsafeProjection.create(spark);
+            }
+            r = toUnsafe.apply(row);
+        }
+        write(r, fields, w);
         w.nextRow();
     }
 

@@ -86,9 +86,9 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
      * The batches of {@code file}'s row group when {@code file} is the one file of it that reads
      * it, else none; the arguments are {@link RowGroupRows#open}'s.
      */
-    static RowGroupBatches open(RowGroupFile file, long plannedAt, StructType required, StructType partitionSchema,
+    static RowGroupBatches open(RowGroupFile file, TableAsOf asOf, StructType required, StructType partitionSchema,
             InternalRow partitionValues, Filter[] filters) throws IOException {
-        RowGroupRows.Read read = RowGroupRows.openRead(file, plannedAt, required, filters);
+        RowGroupRows.Read read = RowGroupRows.openRead(file, asOf, required, filters);
         if (read == null) {
             return new RowGroupBatches(null, 0, required, partitionSchema, partitionValues);
         }

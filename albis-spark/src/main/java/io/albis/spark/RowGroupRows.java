@@ -27,7 +27,7 @@ import org.apache.spark.sql.types.StructType;
  * rows. Tables are opened once per executor and query ({@link #table}).
  */
 final class RowGroupRows implements Iterator<InternalRow>, Closeable {
-    /** Open tables by path and planning time: a state never changes, so a snapshot can be shared by the tasks of a query. */
+    /** Open tables by path and snapshot: a state never changes, so a snapshot can be shared by the tasks of a query. */
     private static final int CACHED_TABLES = 64;
     private static final Map<String, Snapshot> TABLES = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -53,12 +53,12 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
      * The rows of {@code file}'s row group when {@code file} is the one file of it that reads it,
      * else none.
      *
-     * @param plannedAt when the query was planned (milliseconds since the epoch): the snapshot it reads
+     * @param asOf      the snapshot the query reads
      * @param filters   Spark's data filters: those {@link SparkFilters} translates skip segments and rows
      */
-    static RowGroupRows open(RowGroupFile file, long plannedAt, StructType required, StructType partitionSchema,
+    static RowGroupRows open(RowGroupFile file, TableAsOf asOf, StructType required, StructType partitionSchema,
             InternalRow partitionValues, Filter[] filters) throws IOException {
-        Read read = openRead(file, plannedAt, required, filters);
+        Read read = openRead(file, asOf, required, filters);
         if (read == null) {
             return empty();
         }
@@ -86,11 +86,11 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
      * Opens what {@code file}'s task reads (see {@link #open}); null when {@code file} is not the
      * file that reads its row group, or the row group is not in the table state.
      */
-    static Read openRead(RowGroupFile file, long plannedAt, StructType required, Filter[] filters) throws IOException {
-        if (!readsRowGroup(file, plannedAt)) {
+    static Read openRead(RowGroupFile file, TableAsOf asOf, StructType required, Filter[] filters) throws IOException {
+        if (!readsRowGroup(file, asOf)) {
             return null; // another file of the row group reads it, or it is not in the table state
         }
-        Snapshot s = table(file.table(), plannedAt);
+        Snapshot s = table(file.table(), asOf);
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
         Predicate filter = SparkFilters.conjunction(filters, s.table.schema());
         if (required.fields().length == 0 && filter == null) {
@@ -104,15 +104,14 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
     }
 
     /**
-     * Whether {@code file} is the file that reads its row group in the snapshot of
-     * {@code plannedAt}: the data file of the first column group of a row group the table state
+     * Whether {@code file} is the file that reads its row group in the snapshot {@code asOf}: the data file of the first column group of a row group the table state
      * lists. The V2 scan plans one task for each such file and none for the others.
      */
-    static boolean readsRowGroup(RowGroupFile file, long plannedAt) throws IOException {
+    static boolean readsRowGroup(RowGroupFile file, TableAsOf asOf) throws IOException {
         if (file == null || !file.isData()) {
             return false;
         }
-        Snapshot s = table(file.table(), plannedAt);
+        Snapshot s = table(file.table(), asOf);
         return file.groupId() == s.table.schema().groups().get(0).id() && s.rowGroups.containsKey(file.rowGroup());
     }
 
@@ -120,19 +119,25 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
      * The aggregates of {@code file}'s row group from its metadata ({@link MetadataAggregates}),
      * or null when another file reads that row group or it is not in the snapshot.
      */
-    static org.apache.spark.sql.catalyst.expressions.GenericInternalRow aggregates(RowGroupFile file, long plannedAt,
+    static org.apache.spark.sql.catalyst.expressions.GenericInternalRow aggregates(RowGroupFile file, TableAsOf asOf,
             org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc[] aggregates) throws IOException {
-        if (!readsRowGroup(file, plannedAt)) {
+        if (!readsRowGroup(file, asOf)) {
             return null;
         }
-        Snapshot s = table(file.table(), plannedAt);
+        Snapshot s = table(file.table(), asOf);
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
         return MetadataAggregates.of(s.table, rg, s.rows(rg), aggregates);
     }
 
+    /** The index of {@code file}'s row group in the snapshot: its place in table order; -1 when it is not there. */
+    static int rowGroupIndex(RowGroupFile file, TableAsOf asOf) throws IOException {
+        RowGroupRef rg = table(file.table(), asOf).rowGroups.get(file.rowGroup());
+        return rg == null ? -1 : rg.index();
+    }
+
     /** The rows of {@code file}'s row group in the snapshot (from the table state), 0 when it is not there. */
-    static long rowCount(RowGroupFile file, long plannedAt) throws IOException {
-        Snapshot s = table(file.table(), plannedAt);
+    static long rowCount(RowGroupFile file, TableAsOf asOf) throws IOException {
+        Snapshot s = table(file.table(), asOf);
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
         return rg == null ? 0 : s.rows(rg);
     }
@@ -151,18 +156,18 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
     }
 
     /**
-     * The snapshot of the table at {@code path} that was the table at {@code plannedAt}: its newest
-     * state committed by then (or, for a table created later, its first). Every task of a query
-     * resolves the same planning time to the same state, so the query reads one snapshot even
-     * when a commit lands while it runs; superseded states are kept for the snapshot retention
+     * The snapshot {@code asOf} of the table at {@code path}: the state the query names, or its
+     * newest state committed when the query was planned (or, for a table created later, its
+     * first). Every task of a query resolves it to the same state, so the query reads one snapshot
+     * even when a commit lands while it runs; superseded states are kept for the snapshot retention
      * (docs/FORMAT.md §11), which is how long a query may run.
      */
-    private static Snapshot table(String path, long plannedAt) throws IOException {
-        String key = path + "@" + plannedAt;
+    private static Snapshot table(String path, TableAsOf asOf) throws IOException {
+        String key = path + "@" + asOf;
         Snapshot s = TABLES.get(key);
         if (s == null) {
             Storage storage = Storages.forPath(path);
-            int version = StatesAsOf.stateAsOf(storage, path, plannedAt, true);
+            int version = asOf.resolve(storage, path);
             // A format 1.0 table has no states: its row groups are its rg-NNNNNNNN directories.
             AlbisTable t = version == 0 ? AlbisTable.open(storage, path) : AlbisTable.open(storage, path, version);
             Map<String, RowGroupRef> byName = new java.util.HashMap<>();

@@ -48,7 +48,7 @@ case class AlbisTableV2(
   extends FileTable(sparkSession, options, paths, userSpecifiedSchema) {
 
   override def inferSchema(files: Seq[FileStatus]): Option[StructType] =
-    AlbisFileFormat.schemaOf(files, paths.headOption)
+    AlbisFileFormat.schemaOf(files, paths.headOption, options)
 
   override def supportsDataType(dataType: DataType): Boolean = SparkTypes.supports(dataType)
 

@@ -35,7 +35,7 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
       spark: SparkSession,
       options: Map[String, String],
       files: Seq[FileStatus]): Option[StructType] =
-    AlbisFileFormat.schemaOf(files, options.get("path"))
+    AlbisFileFormat.schemaOf(files, options.get("path"), options.asJava)
 
   override def supportDataType(dataType: DataType): Boolean = SparkTypes.supports(dataType)
 
@@ -70,8 +70,8 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
       filters: Seq[Filter],
       options: Map[String, String],
       hadoopConf: Configuration): PartitionedFile => Iterator[InternalRow] = {
-    // Runs on the driver: every task reads the snapshot that was the table now.
-    val plannedAt = System.currentTimeMillis()
+    // Runs on the driver: every task reads the snapshot that was the table now, or the state the options name.
+    val asOf = TableAsOf.of(options.asJava, System.currentTimeMillis())
     val batches = options.get(FileFormat.OPTION_RETURNING_BATCH).exists(_.toBoolean)
     (file: PartitionedFile) => {
       val rowGroup = RowGroupFile.of(file.toPath)
@@ -79,12 +79,12 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
         Iterator.empty
       } else {
         if (batches) {
-          val values = RowGroupBatches.open(rowGroup, plannedAt, requiredSchema, partitionSchema,
+          val values = RowGroupBatches.open(rowGroup, asOf, requiredSchema, partitionSchema,
             file.partitionValues, filters.toArray)
           closeWithTask(values)
           values.asScala.asInstanceOf[Iterator[InternalRow]]
         } else {
-          val values = RowGroupRows.open(rowGroup, plannedAt, requiredSchema, partitionSchema, file.partitionValues,
+          val values = RowGroupRows.open(rowGroup, asOf, requiredSchema, partitionSchema, file.partitionValues,
             filters.toArray)
           closeWithTask(values)
           values.asScala
@@ -106,13 +106,17 @@ object AlbisFileFormat {
 
   /**
    * The Spark schema of the table the files belong to (the first one's: the partitions of a
-   * table share one), or of the table at `path` when there are no files (a table without rows).
+   * table share one), or of the table at `path` when there are no files (a table without rows):
+   * the schema of its latest state, or of the state the read options name ([[TableAsOf]]).
    */
-  def schemaOf(files: Seq[FileStatus], path: Option[String]): Option[StructType] = {
+  def schemaOf(files: Seq[FileStatus], path: Option[String], options: java.util.Map[String, String]): Option[StructType] = {
     val tables = files.iterator.flatMap(f => Option(RowGroupFile.of(f.getPath))).map(_.table)
     val fromPath = path.map(p => RowGroupFile.storagePath(new Path(p)))
+    val asOf = TableAsOf.of(options, System.currentTimeMillis())
     tables.nextOption().orElse(fromPath).map { table =>
-      SparkTypes.toSpark(AlbisTable.open(Storages.forPath(table), table).schema().fields())
+      val storage = Storages.forPath(table)
+      val snapshot = if (asOf.pinned()) AlbisTable.open(storage, table, asOf.stateVersion()) else AlbisTable.open(storage, table)
+      SparkTypes.toSpark(snapshot.schema().fields())
     }
   }
 }

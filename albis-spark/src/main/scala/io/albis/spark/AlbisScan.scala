@@ -18,7 +18,8 @@ import java.util.OptionalLong
 import scala.jdk.CollectionConverters._
 
 /**
- * A scan of the row groups of the snapshot that was the table when it was planned: one task for
+ * A scan of the row groups of one snapshot ([[TableAsOf]]: the table when the scan was planned,
+ * or the state the query names): one task for
  * each row group (the paper's rule), never two in one task, never one split. With a pushed
  * aggregate each task returns its row group's aggregates from metadata instead of rows.
  *
@@ -36,7 +37,7 @@ case class AlbisScan(
     pushedAggregate: Option[Aggregation],
     partitionFilters: Seq[Expression],
     dataFilters: Seq[Expression],
-    plannedAt: Long)
+    asOf: TableAsOf)
   extends FileScan with SupportsRuntimeV2Filtering {
 
   override def isSplitable(path: org.apache.hadoop.fs.Path): Boolean = false
@@ -45,10 +46,16 @@ case class AlbisScan(
   override def readSchema(): StructType =
     if (pushedAggregate.isDefined) readDataSchema else super.readSchema()
 
-  /** The files that read a row group each (one per row group of the snapshot), one task each. */
-  private lazy val rowGroupFiles =
-    super.partitions.flatMap(_.files.toSeq)
-      .filter(f => RowGroupRows.readsRowGroup(RowGroupFile.of(f.toPath), plannedAt))
+  /**
+   * The files that read a row group each (one per row group of the snapshot), one task each; in
+   * table order when the query names the state ([[TableAsOf.STATE_VERSION]]), so that task `i`
+   * reads row group `i`.
+   */
+  private lazy val rowGroupFiles = {
+    val files = super.partitions.flatMap(_.files.toSeq)
+      .filter(f => RowGroupRows.readsRowGroup(RowGroupFile.of(f.toPath), asOf))
+    if (asOf.pinned()) files.sortBy(f => RowGroupRows.rowGroupIndex(RowGroupFile.of(f.toPath), asOf)) else files
+  }
 
   override def partitions: Seq[FilePartition] = {
     val matches = RuntimePartitionFilters.test(runtimeFilters)
@@ -82,7 +89,7 @@ case class AlbisScan(
    */
   override def estimateStatistics(): Statistics = {
     val base = super.estimateStatistics()
-    val rows = rowGroupFiles.map(f => RowGroupRows.rowCount(RowGroupFile.of(f.toPath), plannedAt)).sum
+    val rows = rowGroupFiles.map(f => RowGroupRows.rowCount(RowGroupFile.of(f.toPath), asOf)).sum
     new Statistics {
       override def sizeInBytes(): OptionalLong = base.sizeInBytes()
       override def numRows(): OptionalLong = OptionalLong.of(rows)
@@ -98,7 +105,7 @@ case class AlbisScan(
     if (columnar) Scan.ColumnarSupportMode.SUPPORTED else Scan.ColumnarSupportMode.UNSUPPORTED
 
   override def createReaderFactory(): PartitionReaderFactory =
-    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, pushedAggregate, plannedAt, columnar,
+    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, pushedAggregate, asOf, columnar,
       new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap))
 
   override def equals(other: Any): Boolean = other match {
@@ -107,7 +114,7 @@ case class AlbisScan(
         case (Some(a), Some(b)) => AggregatePushDownUtils.equivalentAggregations(a, b)
         case (a, b) => a.isEmpty && b.isEmpty
       }
-      super.equals(s) && plannedAt == s.plannedAt && equivalentFilters(pushedFilters, s.pushedFilters) &&
+      super.equals(s) && asOf == s.asOf && equivalentFilters(pushedFilters, s.pushedFilters) &&
         sameAggregate && runtimeFilters == s.runtimeFilters
     case _ => false
   }

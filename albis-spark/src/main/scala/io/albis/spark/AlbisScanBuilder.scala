@@ -63,10 +63,16 @@ case class AlbisScanBuilder(
     }
   }
 
-  override def build(): Scan =
+  override def build(): Scan = {
+    val asOf = TableAsOf.of(options, System.currentTimeMillis())
+    if (asOf.pinned() && fileIndex.partitionSchema.nonEmpty) {
+      throw new IllegalArgumentException(s"option ${TableAsOf.STATE_VERSION} names a state of one table, but " +
+        s"${fileIndex.rootPaths.mkString(", ")} holds a table per partition directory; read one of them")
+    }
     AlbisScan(sparkSession, fileIndex, dataSchema,
       if (pushedAggregate.isDefined) aggregateSchema else readDataSchema(), readPartitionSchema(), options,
-      pushedDataFilters, pushedAggregate, partitionFilters, dataFilters, System.currentTimeMillis())
+      pushedDataFilters, pushedAggregate, partitionFilters, dataFilters, asOf)
+  }
 }
 
 object AlbisScanBuilder {

@@ -96,8 +96,7 @@ class CommitterAttemptsTest {
 
     /** An output writer of one attempt with rows from..to written, not yet closed. */
     private AlbisOutputWriter writer(TaskAttemptContext attempt, long from, long to) {
-        AlbisOutputWriter w = new AlbisOutputWriter(dir.resolve("t").resolve("part-x.albis").toUri().toString(), SCHEMA,
-                attempt);
+        AlbisOutputWriter w = new AlbisOutputWriter(dir.resolve("t").resolve("part-x.albis").toUri().toString(), attempt);
         UnsafeProjection unsafe = UnsafeProjection.create(SCHEMA);
         for (long id = from; id < to; id++) {
             InternalRow row = new GenericInternalRow(new Object[] {id});

@@ -95,7 +95,8 @@ public final class ExperimentRunner {
             Case c = cases.get(i);
             BenchFormat writer = formats.writerFor(c.dataFormat());
             Path dir = switch (c.kind()) {
-                case READ, SIZE, SPARK_INGEST, SPARK_SUM -> store.copy(c.dataset(), writer, c.codec(), c.variant());
+                case READ, SIZE, SPARK_INGEST, SPARK_SUM, ADD_COLUMN, DROP_COLUMN, REGROUP ->
+                        store.copy(c.dataset(), writer, c.codec(), c.variant());
                 case WRITE -> {
                     store.source(c.dataset());
                     yield store.scratchDir(c.dataset()).resolve(DataDirectory.name(c.dataFormat(), c.codec(), c.variant()));
@@ -107,7 +108,7 @@ public final class ExperimentRunner {
     }
 
     private ScanResult reference(Case c) throws IOException {
-        ReadSpec spec = c.kind() == Kind.READ ? c.spec() : ReadSpec.all();
+        ReadSpec spec = c.kind() == Kind.READ || c.kind().change() ? c.spec() : ReadSpec.all();
         String key = c.dataset().key() + "|" + spec;
         ScanResult r = references.get(key);
         if (r == null) {
@@ -130,9 +131,17 @@ public final class ExperimentRunner {
             if (c.kind() == Kind.SIZE) {
                 continue;
             }
-            String source = c.kind() == Kind.WRITE ? store.sourceDir(c.dataset()).toString() : null;
+            Path dir = dirs.get(i);
+            String source = null;
+            if (c.kind() == Kind.WRITE) {
+                source = store.sourceDir(c.dataset()).toString();
+            } else if (c.kind().change()) {
+                // The change starts from the copy and leaves the changed table in a directory named as the copy is.
+                source = dir.toString();
+                dir = store.scratchDir(c.dataset()).resolve("changed-" + c.format()).resolve(dir.getFileName());
+            }
             byFormat.computeIfAbsent(c.format(), k -> new ArrayList<>()).add(new Task(i, c.kind(), c.format(),
-                    dirs.get(i).toString(), source, c.codec(), c.spec(), c.threads(), settings.warmup(), settings.repeat()));
+                    dir.toString(), source, c.codec(), c.spec(), c.threads(), settings.warmup(), settings.repeat()));
         }
         Map<Integer, Merged> merged = new HashMap<>();
         if (byFormat.isEmpty()) {
@@ -186,7 +195,7 @@ public final class ExperimentRunner {
             return new CaseResult(c, expected, PartFiles.totalBytes(dir), List.of(), 0, Check.NONE, Double.NaN, Double.NaN);
         }
         ScanResult data = m.first().data();
-        long fileBytes = c.kind() == Kind.WRITE ? m.first().fileBytes() : PartFiles.totalBytes(dir);
+        long fileBytes = c.kind() == Kind.WRITE || c.kind().change() ? m.first().fileBytes() : PartFiles.totalBytes(dir);
         Check check;
         if (FormatSet.isBaseline(formats.get(c.format()))) {
             // Baselines report the Albis totals; rows and logical bytes still have to be right for goodput.
@@ -202,7 +211,8 @@ public final class ExperimentRunner {
      * Goodput relative to the raw read and to Albis (the binary API; for writes the Albis write) at
      * the same point and thread count; formats of other data compare with Albis' default layout.
      * Spark-level queries (experiment 10) compare with the limit at that level, the floor source,
-     * and with Albis through the Spark source.
+     * and with Albis through the Spark source; changes of columns (experiment 11) with Albis
+     * through Spark.
      */
     private static List<CaseResult> withRatios(List<CaseResult> results) {
         List<CaseResult> out = new ArrayList<>();
@@ -216,6 +226,9 @@ public final class ExperimentRunner {
             CaseResult albis;
             if (c.kind().sparkQuery()) {
                 raw = find(results, c, "spark-floor");
+                albis = find(results, c, "spark-albis");
+            } else if (c.kind().change()) {
+                raw = null;
                 albis = find(results, c, "spark-albis");
             } else {
                 raw = c.kind() == Kind.READ ? find(results, c, "raw") : null;

@@ -9,7 +9,8 @@ public final class Experiments {
 
     public static List<Experiment> all() {
         return List.of(new StoreSalesRead(), new DataTypes(), new Projectivity(), new Selectivity(), new WriteGoodput(),
-                new StorageCost(), new SegmentSize(), new StorageRead(), new NestedRead(), new SparkLevel());
+                new StorageCost(), new SegmentSize(), new StorageRead(), new NestedRead(), new SparkLevel(),
+                new Evolution());
     }
 
     /** {@code all}, or experiment numbers. */

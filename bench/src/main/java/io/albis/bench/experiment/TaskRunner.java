@@ -2,6 +2,8 @@ package io.albis.bench.experiment;
 
 import io.albis.bench.ScanResults;
 import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.ColumnChange;
+import io.albis.bench.format.EvolvingFormat;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
 import io.albis.bench.format.spark.SparkLevelFormat;
@@ -29,7 +31,40 @@ public final class TaskRunner {
             case WRITE -> write(format, task);
             case SIZE -> throw new IllegalArgumentException("size cases are not run in forks");
             case SPARK_INGEST, SPARK_SUM -> sparkQuery(format, task);
+            case ADD_COLUMN, DROP_COLUMN, REGROUP -> change(format, task);
         };
+    }
+
+    /**
+     * Experiment 11: the change of the task's kind applied to the copy at {@code source}, the
+     * changed table left at {@code dir} (removed before each repetition and at the end); then,
+     * untimed, the changed table checked and the values of the columns it kept read.
+     */
+    private static Outcome change(BenchFormat format, Task task) throws IOException {
+        if (!(format instanceof EvolvingFormat evolving)) {
+            throw new IllegalArgumentException(format.name() + " does not change tables (" + task.kind() + ")");
+        }
+        ColumnChange change = Evolution.change(task.kind());
+        Path copy = Path.of(task.source());
+        Path dir = Path.of(task.dir());
+        List<Long> nanos = new ArrayList<>();
+        long fileBytes = 0;
+        ScanResult data;
+        try {
+            for (int i = 0; i < task.warmup() + task.repeat(); i++) {
+                LocalStorage.INSTANCE.delete(dir.toString());
+                Files.createDirectories(dir.getParent());
+                WriteResult w = evolving.change(change, copy, dir, task.codec(), task.threads());
+                if (i >= task.warmup()) {
+                    nanos.add(w.nanos());
+                }
+                fileBytes = w.fileBytes();
+            }
+            data = evolving.readChanged(change, dir, task.threads());
+        } finally {
+            LocalStorage.INSTANCE.delete(dir.toString());
+        }
+        return new Outcome(task.id(), data.rows(), data.logicalBytes(), data.nulls(), data.checksum(), fileBytes, nanos);
     }
 
     private static Outcome sparkQuery(BenchFormat format, Task task) throws IOException {

@@ -32,7 +32,7 @@ class MiniatureRunTest {
         assertTrue(Files.isRegularFile(out.resolve("run.txt")), "run.txt");
 
         // An in-process run measures every registered format except those that need JVM flags of their own;
-        // Spark-level formats run in experiment 10 only.
+        // Spark-level formats run in experiments 10 and 11 only.
         Set<String> present = FormatSet.load(null).withoutFormatsNeedingJvmArgs().selected().stream()
                 .filter(f -> !(f instanceof SparkLevelFormat)).map(BenchFormat::name).collect(Collectors.toSet());
         Set<String> sparkLevel = FormatSet.load(null).selected().stream().filter(f -> f instanceof SparkLevelFormat)
@@ -60,6 +60,16 @@ class MiniatureRunTest {
                 "Spark writes in experiment 10");
         assertTrue(spark.stream().anyMatch(r -> r.get("point").equals("core") && r.get("format").equals("albis-binary")),
                 "the core-level read of experiment 10");
+        List<CSVRecord> evolution = ResultFiles.rows(out, new Evolution());
+        for (String point : List.of("add", "drop", "regroup")) {
+            Set<String> expected = point.equals("add") ? Set.of("spark-albis", "spark-parquet", "spark-orc")
+                    : Set.of("albis", "spark-albis", "spark-parquet");
+            assertEquals(expected, evolution.stream().filter(r -> r.get("point").equals(point)).map(r -> r.get("format"))
+                    .collect(Collectors.toSet()), "formats changing store_sales at " + point + " in experiment 11");
+        }
+        for (CSVRecord r : evolution) {
+            assertTrue(Long.parseLong(r.get("file_bytes")) > 0, "experiment 11 wrote no bytes: " + r);
+        }
         List<CSVRecord> projectivity = ResultFiles.rows(out, new Projectivity());
         assertEquals(Set.of("", "cg1", "cg10"), projectivity.stream().filter(r -> r.get("format").equals("albis"))
                 .map(r -> r.get("variant")).collect(Collectors.toSet()), "Albis layouts of experiment 3");

@@ -2,15 +2,23 @@ package io.albis.bench.format.albis;
 
 import io.albis.bench.ScanResults;
 import io.albis.bench.ThreadSplit;
+import io.albis.bench.format.ColumnChange;
+import io.albis.bench.format.EvolvingFormat;
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.WriteResult;
+import io.albis.evolve.TableEvolution;
 import io.albis.bench.format.peer.Tally;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.scan.NestedChecksum;
 import io.albis.scan.ScanResult;
 import io.albis.scan.ValueChecksum;
+import io.albis.schema.ColumnGroupSpec;
 import io.albis.schema.DataType;
+import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
+import io.albis.table.Retention;
+import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -18,9 +26,10 @@ import java.nio.file.Path;
  * Albis through its row iterator: {@link AlbisReader#advance()} and a typed getter per column,
  * each value checked with {@code isNull} first, as an application would read rows; lists and
  * maps through their views ({@link AlbisReader#getList}, {@link AlbisReader#getMap}), element by
- * element with the views' getters ({@link NestedChecksum}).
+ * element with the views' getters ({@link NestedChecksum}). Experiment 11: a heavy drop and a
+ * re-group in this process ({@link TableEvolution} on {@code threads} threads).
  */
-public final class AlbisRowFormat extends AlbisDataFormat {
+public final class AlbisRowFormat extends AlbisDataFormat implements EvolvingFormat {
 
     @Override
     public String name() {
@@ -35,6 +44,26 @@ public final class AlbisRowFormat extends AlbisDataFormat {
         ScanResult r = ThreadSplit.read(table.rowGroups().size(), threads,
                 rowGroups -> readRowGroups(table, options.withRowGroups(rowGroups)));
         return ScanResults.withNanos(r, System.nanoTime() - start);
+    }
+
+    @Override
+    public WriteResult change(ColumnChange change, Path copy, Path dir, String codec, int threads) throws IOException {
+        return InPlaceChange.run(copy, dir, table -> {
+            TableEvolution evolution = new TableEvolution(LocalStorage.INSTANCE, table, WriterOptions.defaults(), threads,
+                    Retention.DEFAULT);
+            switch (change.kind()) {
+                case DROP -> evolution.drop(change.column(), TableEvolution.Drop.HEAVY);
+                case REGROUP -> evolution.regroup(ColumnGroupSpec.parse(change.groups()));
+                case ADD -> throw new IllegalArgumentException(name() + " adds no columns computed by Spark expressions;"
+                        + " spark-albis does");
+            }
+        });
+    }
+
+    @Override
+    public ScanResult readChanged(ColumnChange change, Path dir, int threads) throws IOException {
+        InPlaceChange.checkSchema(change, dir);
+        return read(dir, ReadSpec.all(), threads);
     }
 
     /** How a column's values are read and summed, chosen once per column so the row loop switches on an int. */

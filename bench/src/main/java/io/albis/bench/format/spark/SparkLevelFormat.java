@@ -2,6 +2,7 @@ package io.albis.bench.format.spark;
 
 import io.albis.bench.PartFiles;
 import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.ColumnChange;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
 import io.albis.scan.ScanResult;
@@ -83,7 +84,7 @@ public abstract class SparkLevelFormat implements BenchFormat {
     protected void beforeRuns(Path dir) {}
 
     /** The session for runs over {@code dir}: this format's settings set and its untimed preparation done. */
-    private SparkSession ready(Path dir, int threads) {
+    protected SparkSession ready(Path dir, int threads) {
         SparkSession spark = BenchSpark.session(threads);
         sessionConf.forEach(spark.conf()::set);
         beforeRuns(dir);
@@ -141,7 +142,61 @@ public abstract class SparkLevelFormat implements BenchFormat {
         Dataset<Row> rows = spark.read().format(FloorSource.class.getName()).load(source.path());
         long start = System.nanoTime();
         rows.write().format(sparkSource).options(writeOptions(codec)).mode(SaveMode.Overwrite).save(dir.toString());
+        return written(dir, System.nanoTime() - start);
+    }
+
+    /**
+     * Experiment 11 ({@link io.albis.bench.format.EvolvingFormat#change}), for formats that can only
+     * rewrite a table: the table at {@code copy} rewritten with the change into {@code dir} through
+     * Spark (read, {@code withColumn} or {@code drop}, write), timed as a whole. A re-group has no
+     * counterpart outside Albis: it is the rewrite of the table as it is.
+     */
+    public WriteResult change(ColumnChange change, Path copy, Path dir, String codec, int threads) throws IOException {
+        SparkSession spark = ready(copy, threads);
+        long start = System.nanoTime();
+        Dataset<Row> rows = load(spark, copy);
+        Dataset<Row> changed = switch (change.kind()) {
+            case ADD -> rows.withColumn(change.column(), functions.expr(change.expression()));
+            case DROP -> rows.drop(change.column());
+            case REGROUP -> rows;
+        };
+        changed.write().format(sparkSource).options(writeOptions(codec)).mode(SaveMode.ErrorIfExists).save(dir.toString());
         long nanos = System.nanoTime() - start;
+        return written(dir, nanos);
+    }
+
+    /**
+     * Experiment 11's untimed check of a changed table through this format's Spark source
+     * ({@link io.albis.bench.format.EvolvingFormat#readChanged}): an added column equals its
+     * expression over the row's other columns in every row, a dropped column is gone; returns the
+     * totals of every value of the other columns.
+     */
+    public ScanResult readChanged(ColumnChange change, Path dir, int threads) throws IOException {
+        Dataset<Row> df = load(ready(dir, threads), dir);
+        boolean has = Arrays.asList(df.columns()).contains(change.column());
+        Dataset<Row> kept = switch (change.kind()) {
+            case ADD -> {
+                long wrong = !has ? -1 : df.where(functions.not(functions.col(change.column())
+                        .eqNullSafe(functions.expr(change.expression())))).count();
+                if (wrong != 0) {
+                    throw new IOException(dir + ": column " + change.column() + (has ? " differs from "
+                            + change.expression() + " in " + wrong + " rows" : " is missing after it was added"));
+                }
+                yield df.drop(change.column());
+            }
+            case DROP -> {
+                if (has) {
+                    throw new IOException(dir + " still has column " + change.column() + " after it was dropped");
+                }
+                yield df;
+            }
+            case REGROUP -> df;
+        };
+        return SparkChecksum.of(kept);
+    }
+
+    /** The files Spark wrote into {@code dir}, their bytes, and the time it took. */
+    private static WriteResult written(Path dir, long nanos) throws IOException {
         List<Path> files = dataFiles(dir);
         long bytes = 0;
         for (Path f : files) {
