@@ -86,7 +86,13 @@ final class ColumnGroupWriter {
         try {
             data.write(ByteBuffer.wrap(FileHeader.dataFileStart()));
         } catch (IOException | RuntimeException e) {
-            data.close();
+            // The file is this writer's own, so it goes here: its row group deletes only files whose writer exists.
+            closeQuietly();
+            try {
+                storage.delete(dataPath);
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
     }

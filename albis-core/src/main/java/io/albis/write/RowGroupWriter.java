@@ -27,7 +27,8 @@ final class RowGroupWriter {
     private final String path;
     private final Schema schema;
     private final ColumnGroupWriter[] groups;
-    private final boolean[] writes;
+    /** The groups whose metadata file this writer created: the files an abort may delete. */
+    private final boolean[] metadataCreated;
 
     /** {@code writes}: the positions of the groups to write, or null for all of them. */
     RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize, boolean[] writes)
@@ -38,7 +39,7 @@ final class RowGroupWriter {
         this.schema = schema;
         List<ColumnGroup> gs = schema.groups();
         this.groups = new ColumnGroupWriter[gs.size()];
-        this.writes = writes == null ? null : writes.clone();
+        this.metadataCreated = new boolean[gs.size()];
         try {
             for (int g = 0; g < gs.size(); g++) {
                 if (writes != null && !writes[g]) {
@@ -93,7 +94,9 @@ final class RowGroupWriter {
                     continue;
                 }
                 ColumnGroupMetadata meta = groups[g].finish(sync);
-                try (WritableFile out = storage.create(metadataPath(g))) {
+                WritableFile created = storage.create(metadataPath(g));
+                metadataCreated[g] = true;
+                try (WritableFile out = created) {
                     out.write(ByteBuffer.wrap(meta.encode()));
                     if (sync) {
                         out.sync();
@@ -123,16 +126,29 @@ final class RowGroupWriter {
     }
 
     /**
-     * Closes and deletes every file this writer writes (those not begun yet are not there to
-     * delete); files of groups it does not write stay.
+     * Closes and deletes every file this writer created, and only those: a file it could not
+     * create because it exists is another writer's (a second attempt of a table change's task
+     * for the same row group finds the first attempt's files under the same names).
      */
     void abort() {
-        for (ColumnGroupWriter g : groups) {
-            if (g != null) {
-                g.closeQuietly();
+        for (int g = 0; g < groups.length; g++) {
+            if (groups[g] == null) {
+                continue;
+            }
+            groups[g].closeQuietly();
+            deleteQuietly(storage, dataPath(g));
+            if (metadataCreated[g]) {
+                deleteQuietly(storage, metadataPath(g));
             }
         }
-        deleteFiles(storage, path, schema, writes);
+    }
+
+    private static void deleteQuietly(Storage storage, String file) {
+        try {
+            storage.delete(file);
+        } catch (IOException ignored) {
+            // best effort: no state lists this file, so readers never see it; repair removes it
+        }
     }
 
     /**
@@ -144,12 +160,8 @@ final class RowGroupWriter {
             if (writes != null && !writes[g]) {
                 continue;
             }
-            try {
-                storage.delete(dataPath(storage, path, schema, g));
-                storage.delete(metadataPath(storage, path, schema, g));
-            } catch (IOException ignored) {
-                // best effort: no state lists these files, so readers never see them; repair removes them
-            }
+            deleteQuietly(storage, dataPath(storage, path, schema, g));
+            deleteQuietly(storage, metadataPath(storage, path, schema, g));
         }
     }
 }
