@@ -41,8 +41,10 @@ public final class FaultInjectingStorage extends ForwardingStorage {
     }
 
     /**
-     * Fails the {@code n}-th operation from now before it takes effect, and every operation after
-     * it: the process died there, and none of its error handling reaches the storage.
+     * Fails the {@code n}-th operation that changes something from now, before it takes effect,
+     * and every operation after it, reads included: the process died there, and none of its error
+     * handling reaches the storage. Reads are not counted: dying before a read leaves the storage
+     * as dying before the next change does.
      */
     public void armCrash(int n) {
         arm(n, Mode.BEFORE);
@@ -91,7 +93,7 @@ public final class FaultInjectingStorage extends ForwardingStorage {
         if (crash && countdown == 0) {
             throw new IOException("injected crash: no " + what + " after " + failed);
         }
-        if (countdown > 0 && !(mode == Mode.AFTER && reads) && --countdown == 0) {
+        if (countdown > 0 && !((mode == Mode.AFTER || crash) && reads) && --countdown == 0) {
             failed = what;
             if (mode == Mode.BEFORE) {
                 throw new IOException("injected failure before " + what);
