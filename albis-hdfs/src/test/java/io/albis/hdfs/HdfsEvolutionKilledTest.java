@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class HdfsEvolutionKilledTest {
     @Test
     void aProcessEvolvingATableKilledAtRandomMomentsLeavesACommittedState() throws Exception {
-        long rows = EvolveLoopKills.run(MiniHdfs.storage(), MiniHdfs.freshPath("killed"), 3, 1500, new Random(13));
+        long rows = EvolveLoopKills.run(MiniHdfs.storage(), MiniHdfs.freshPath("killed"), 2, 1500, new Random(13));
         assertTrue(rows > 0, "the processes appended");
     }
 }

@@ -11,6 +11,12 @@ class HdfsEvolutionTest extends EvolutionContract {
         return MiniHdfs.storage();
     }
 
+    /** HDFS's operations take milliseconds: the representative part (see the contract). */
+    @Override
+    protected boolean exhaustive() {
+        return false;
+    }
+
     @Override
     protected String freshRoot() throws IOException {
         return MiniHdfs.freshPath("evolution");
