@@ -66,6 +66,9 @@ public abstract class EvolutionContract {
 
     protected abstract Storage storage() throws IOException;
 
+    /** A path that does not exist yet and is unique to the running test. */
+    protected abstract String freshRoot() throws IOException;
+
     /**
      * Whether this backend runs the whole contract: every operation under every kind of failure,
      * the race under failures, every operation in the races. A backend whose storage operations
@@ -87,9 +90,6 @@ public abstract class EvolutionContract {
                 : EnumSet.of(Operation.ADD_NULLS, Operation.REBALANCE);
         assumeTrue(exhaustive() || representative.contains(op), op + " runs on exhaustive backends only");
     }
-
-    /** A path that does not exist yet and is unique to the running test. */
-    protected abstract String freshRoot() throws IOException;
 
     private final List<String> roots = new ArrayList<>();
 
@@ -311,9 +311,10 @@ public abstract class EvolutionContract {
      * For each kind of failure and every N until the scenario runs without the failure firing: the
      * N-th storage operation of the scenario on a fresh fixture fails. A fresh reader must then see
      * one of {@code outcomes} (by name; "old" is the fixture), {@code done} when nothing failed; a
-     * reader opened before must still read the old table; the table must verify; repair must leave
-     * nothing behind and change no row; and when the table reads as the old one, {@code again} must
-     * run and give {@code againGives}. Returns the operations the scenario takes without failures.
+     * reader opened before must still read the old table; repair must leave nothing behind, change
+     * no row and leave a table that verifies; and when the table reads as the old one, {@code again}
+     * must run and give {@code againGives} (after a crash before repair, as a user would). Returns
+     * the operations the scenario takes without failures.
      */
     private int injectEverywhere(String name, Scenario scenario, Map<String, Content> outcomes, String done,
             Operation again, Content againGives) throws IOException {
@@ -386,8 +387,7 @@ public abstract class EvolutionContract {
             }
         }
         Set<Integer> committed = new TreeSet<>(List.of(1, AlbisTable.open(storage, t).schema().version()));
-        assertEquals(committed, present,
-                context + ": schema versions after repair");
+        assertEquals(committed, present, context + ": schema versions after repair");
     }
 
     @ParameterizedTest
@@ -508,19 +508,26 @@ public abstract class EvolutionContract {
      * Asserts that a writer that lost a race left nothing: every name now was there before it
      * began, or was added by the winner (there after the winner, not before).
      */
-    private static void assertLeftNothing(Set<String> beforeLoser, Set<String> beforeWinner, Set<String> afterWinner,
-            Set<String> now, String context) {
+    private static void assertLeftNothing(Set<String> beforeLoser, Around winner, Set<String> now, String context) {
         for (String n : now) {
-            assertTrue(beforeLoser.contains(n) || (afterWinner.contains(n) && !beforeWinner.contains(n)),
+            assertTrue(beforeLoser.contains(n) || (winner.after.contains(n) && !winner.before.contains(n)),
                     context + ": the writer that lost left " + n);
         }
     }
 
-    /** Steps of a change at which the other writer's whole operation runs: the prefix of a file it creates or renames. */
-    private static final Map<String, String> RACE_POINTS = Map.of(
-            "before its schema is published", "_tmp._schema.",
-            "before its first new file", "rg-",
-            "before its state is published", "_state.");
+    /** A step of a change at which another writer's whole operation runs: before it creates or renames to a name with this prefix. */
+    private record RacePoint(String when, String prefix) {}
+
+    private static final List<RacePoint> RACE_POINTS = List.of(
+            new RacePoint("before its schema is published", "_tmp._schema."),
+            new RacePoint("before its first new file", "rg-"),
+            new RacePoint("before its state is published", "_state."));
+
+    /** The table directory's names just before and just after the other writer's operation. */
+    private static final class Around {
+        Set<String> before;
+        Set<String> after;
+    }
 
     @ParameterizedTest
     @EnumSource(Operation.class)
@@ -529,28 +536,28 @@ public abstract class EvolutionContract {
         Operation other = op == Operation.ADD_VALUES ? Operation.REBALANCE : Operation.ADD_VALUES;
         Content winnersTable = reference((s, t) -> other.run(s, t));
         int raced = 0;
-        for (Map.Entry<String, String> point : RACE_POINTS.entrySet()) {
-            String context = op + " with " + other + " committing " + point.getKey();
+        for (RacePoint point : RACE_POINTS) {
+            String context = op + " with " + other + " committing " + point.when();
             Storage storage = storage();
             String t = table();
             AlbisTable before = AlbisTable.open(storage, t);
             Content old = Content.of(before);
             Set<String> beforeLoser = names(storage, t);
-            Set<String>[] around = newSetPair();
-            InterleavingStorage racing = new InterleavingStorage(storage, point.getValue(), () -> {
-                around[0] = names(storage, t);
+            Around around = new Around();
+            InterleavingStorage racing = new InterleavingStorage(storage, point.prefix(), () -> {
+                around.before = names(storage, t);
                 AlbisTable during = AlbisTable.open(storage, t);
                 assertEquals(old, Content.of(during), context + ": a reader during the change");
                 other.run(storage, t);
-                around[1] = names(storage, t);
+                around.after = names(storage, t);
                 assertEquals(old, Content.of(during), context + ": a reader of the state before, after the winner");
             });
-            if (applies(op, point.getValue())) {
+            if (applies(op, point.prefix())) {
                 assertThrows(CommitConflictException.class, () -> op.run(racing, t), context);
                 assertTrue(racing.fired(), context);
                 raced++;
                 assertEquals(winnersTable, Content.of(storage, t), context + ": the winner's table");
-                assertLeftNothing(beforeLoser, around[0], around[1], names(storage, t), context);
+                assertLeftNothing(beforeLoser, around, names(storage, t), context);
             } else {
                 op.run(racing, t); // the change never takes that step
                 assertFalse(racing.fired(), context);
@@ -576,11 +583,6 @@ public abstract class EvolutionContract {
         };
     }
 
-    @SuppressWarnings("unchecked")
-    private static Set<String>[] newSetPair() {
-        return new Set[2];
-    }
-
     @ParameterizedTest
     @EnumSource(Operation.class)
     void appendsRacingAChangeLandUnderTheSchemaTheyWereWrittenForOrConflictLeavingNothing(Operation op)
@@ -593,14 +595,14 @@ public abstract class EvolutionContract {
         // An append committing just before the change publishes: it lands, under the old schema; the change conflicts.
         String t = table();
         Set<String> beforeChange = names(storage, t);
-        Set<String>[] around = newSetPair();
+        Around around = new Around();
         InterleavingStorage changing = new InterleavingStorage(storage, "_state.", () -> {
-            around[0] = names(storage, t);
+            around.before = names(storage, t);
             new EvolutionCycle(storage, t, Retention.DEFAULT).append(APPENDED);
-            around[1] = names(storage, t);
+            around.after = names(storage, t);
         });
         assertThrows(CommitConflictException.class, () -> op.run(changing, t), op + " after an append committed");
-        assertLeftNothing(beforeChange, around[0], around[1], names(storage, t), op + " losing to an append");
+        assertLeftNothing(beforeChange, around, names(storage, t), op + " losing to an append");
         AlbisTable appended = AlbisTable.open(storage, t);
         assertEquals(old.columns(), Content.of(appended).columns(), "the append landed under the old schema");
         assertEquals(ROWS + APPENDED, FormulaTable.check(appended));
@@ -612,13 +614,13 @@ public abstract class EvolutionContract {
         String u = table();
         Set<String> beforeAppend = names(storage, u);
         InterleavingStorage appending = new InterleavingStorage(storage, "_state.", () -> {
-            around[0] = names(storage, u);
+            around.before = names(storage, u);
             op.run(storage, u);
-            around[1] = names(storage, u);
+            around.after = names(storage, u);
         });
         assertThrows(CommitConflictException.class,
                 () -> new EvolutionCycle(appending, u, Retention.DEFAULT).append(APPENDED), "an append after " + op);
-        assertLeftNothing(beforeAppend, around[0], around[1], names(storage, u), "an append losing to " + op);
+        assertLeftNothing(beforeAppend, around, names(storage, u), "an append losing to " + op);
         assertEquals(changed, Content.of(storage, u));
 
         // An append that begins after the change lands under the new schema.
