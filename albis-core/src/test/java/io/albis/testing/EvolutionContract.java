@@ -160,65 +160,34 @@ public abstract class EvolutionContract {
         return fixture.restore(storage());
     }
 
-    private static TableEvolution evolution(Storage storage, String table) {
-        // One thread: the N-th storage operation is the same one in every run.
-        return new TableEvolution(storage, table, OPTIONS, 1, Retention.DEFAULT);
-    }
-
     /** The operations under test, each on the fixture. */
     protected enum Operation {
-        RENAME {
-            @Override
-            void run(Storage s, String t) throws IOException {
-                evolution(s, t).rename("p7", "q7");
-            }
-        },
-        ADD_NULLS {
-            @Override
-            void run(Storage s, String t) throws IOException {
-                evolution(s, t).addColumns(List.of(Field.of("n5", DataType.LONG)), null);
-            }
-        },
-        ADD_VALUES {
-            @Override
-            void run(Storage s, String t) throws IOException {
-                evolution(s, t).addColumns(List.of(Field.required("a2", DataType.LONG)), "derived",
-                        FormulaTable.values(s, t, List.of("a2")));
-            }
-        },
-        LIGHT_DROP {
-            @Override
-            void run(Storage s, String t) throws IOException {
-                evolution(s, t).drop("p7", TableEvolution.Drop.LIGHT);
-            }
-        },
-        HEAVY_DROP {
-            @Override
-            void run(Storage s, String t) throws IOException {
-                evolution(s, t).drop("p7", TableEvolution.Drop.HEAVY);
-            }
-        },
+        RENAME((e, s, t) -> e.rename("p7", "q7")),
+        ADD_NULLS((e, s, t) -> e.addColumns(List.of(Field.of("n5", DataType.LONG)), null)),
+        ADD_VALUES((e, s, t) -> e.addColumns(List.of(Field.required("a2", DataType.LONG)), "derived",
+                FormulaTable.values(s, t, List.of("a2")))),
+        LIGHT_DROP((e, s, t) -> e.drop("p7", TableEvolution.Drop.LIGHT)),
+        HEAVY_DROP((e, s, t) -> e.drop("p7", TableEvolution.Drop.HEAVY)),
         /** t3 is alone in its group: the group goes. */
-        DROP_GROUP {
-            @Override
-            void run(Storage s, String t) throws IOException {
-                evolution(s, t).drop("t3", TableEvolution.Drop.LIGHT);
-            }
-        },
-        REGROUP {
-            @Override
-            void run(Storage s, String t) throws IOException {
-                evolution(s, t).regroup(ColumnGroupSpec.parse("a=id,p7"));
-            }
-        },
-        REBALANCE {
-            @Override
-            void run(Storage s, String t) throws IOException {
-                evolution(s, t).rebalance(3);
-            }
-        };
+        DROP_GROUP((e, s, t) -> e.drop("t3", TableEvolution.Drop.LIGHT)),
+        REGROUP((e, s, t) -> e.regroup(ColumnGroupSpec.parse("a=id,p7"))),
+        REBALANCE((e, s, t) -> e.rebalance(3));
 
-        abstract void run(Storage storage, String table) throws IOException;
+        @FunctionalInterface
+        private interface Action {
+            void run(TableEvolution evolution, Storage storage, String table) throws IOException;
+        }
+
+        private final Action action;
+
+        Operation(Action action) {
+            this.action = action;
+        }
+
+        void run(Storage storage, String table) throws IOException {
+            // One thread: the N-th storage operation is the same one in every run.
+            action.run(new TableEvolution(storage, table, OPTIONS, 1, Retention.DEFAULT), storage, table);
+        }
     }
 
     /**

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.evolve.SchemaHistory;
+import io.albis.evolve.TableEvolution;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.schema.SchemaChanges;
@@ -28,12 +30,31 @@ class TableChangeTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aRetriedTaskOfARowGroupFailsWithoutTouchingTheFilesItsFirstAttemptWrote() throws IOException {
+    private String table() throws IOException {
         String t = dir.resolve("t").toString();
         try (AlbisWriter w = AlbisWriter.create(STORAGE, t, FormulaTable.base().build(), OPTIONS)) {
             FormulaTable.write(w, 0, 6);
         }
+        return t;
+    }
+
+    @Test
+    void theSchemaOfAChangeThatDiedGoesOnceTheChangeRunAgainCommits() throws IOException {
+        String t = table();
+        // A driver that died after publishing its schema: no commit, no abort, its job directory left.
+        TableChange dead = TableChange.begin(STORAGE, t,
+                s -> SchemaChanges.addColumns(s, List.of(Field.of("n5", DataType.LONG)), "n5"), OPTIONS, Retention.DEFAULT);
+        new TableEvolution(STORAGE, t, OPTIONS, 1, Retention.DEFAULT).addColumns(List.of(Field.of("n5", DataType.LONG)),
+                null);
+        List<SchemaHistory.Version> history = SchemaHistory.of(STORAGE, t);
+        assertEquals(List.of(1, dead.schema().version() + 1), history.stream().map(SchemaHistory.Version::version).toList(),
+                "the dead change's version is not part of the table's history: " + history);
+        assertTrue(history.get(1).changes().get(0).startsWith("added n5"), history.toString());
+    }
+
+    @Test
+    void aRetriedTaskOfARowGroupFailsWithoutTouchingTheFilesItsFirstAttemptWrote() throws IOException {
+        String t = table();
         TableChange change = TableChange.begin(STORAGE, t,
                 s -> SchemaChanges.addColumns(s, List.of(Field.of("a2", DataType.LONG)), "a"), OPTIONS, Retention.DEFAULT);
         List<TableState.Entry> rgs = change.baseState().rowGroups();
