@@ -177,6 +177,7 @@ public final class TableEvolution {
             } catch (IOException | RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
+            change.throwIfOvertaken(e);
             throw e;
         }
     }
@@ -226,7 +227,15 @@ public final class TableEvolution {
                 }
             }
         } finally {
+            // Tasks still running must end before the caller aborts, or they would leave files behind it.
             pool.shutdownNow();
+            try {
+                while (!pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+                    // a task blocked in storage: keep waiting, its files must not outlive the abort
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -117,15 +117,15 @@ public final class SchemaChanges {
 
     /**
      * A light drop: the column (or every column of a struct) is marked deleted. Its bytes stay in
-     * the rows and readers skip them; its name may be used again.
+     * the rows and readers skip them; its name may be used again. It becomes nullable too: rows
+     * written after the drop (appends, a rebalance) have no value for it and store null.
      */
     public static Schema markDeleted(Schema s, String name) {
         Set<Integer> dropped = indexes(live(s, name));
         checkNotEveryColumn(s, dropped, name);
         List<Column> columns = new ArrayList<>();
         for (Column c : s.columns()) {
-            columns.add(dropped.contains(c.index())
-                    ? new Column(c.index(), c.id(), c.path(), c.type(), c.nullable(), true) : c);
+            columns.add(dropped.contains(c.index()) ? new Column(c.index(), c.id(), c.path(), c.type(), true, true) : c);
         }
         return Schema.of(s.version() + 1, columns, s.groups(), s.nextColumnId(), s.nextGroupId());
     }

@@ -6,9 +6,12 @@ import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Removes what no reader can open and no writer will finish (docs/FORMAT.md, "Cleaning up"):
@@ -16,7 +19,7 @@ import java.util.Set;
  * lists whose job is aborted, finished or abandoned, task manifests of such jobs, abort markers
  * with nothing left to remove, and old temporary files. Every commit runs it after publishing, and
  * {@code albis repair} runs it on demand. The schema of a table whose creating job is over
- * without a commit goes too. It never removes the latest state or anything a kept
+ * without a commit goes too, and so do schema versions of changes that never committed. It never removes the latest state or anything a kept
  * state lists, so a crash at any point of it leaves the table as it was.
  */
 public final class TableCleaner {
@@ -45,10 +48,19 @@ public final class TableCleaner {
             }
         }
         versions.sort(null);
+        // Only a table with more than one schema version can hold files of groups no schema lists.
+        boolean evolved = names.stream().filter(n -> TableLayout.schemaVersion(n) >= 0).count() > 1;
+        StateSchemas stateSchemas = new StateSchemas(storage, table, latest);
+        if (evolved && versions.size() > 1) {
+            // Before any state goes: the states are the evidence.
+            for (int v : stateSchemas.neverCommittedBelowLatest(versions, names)) {
+                remove(storage, table, TableLayout.schemaName(v), removed);
+            }
+        }
         // Oldest first: a state expires once its successor is older than the snapshot retention.
         int firstKept = 0;
         for (int i = 0; i + 1 < versions.size(); i++) {
-            TableState successor = TableStates.read(storage, table, versions.get(i + 1));
+            TableState successor = stateSchemas.read(versions.get(i + 1));
             if (nowMillis - successor.commitMillis() < retention.snapshots().toMillis()) {
                 break;
             }
@@ -74,8 +86,6 @@ public final class TableCleaner {
         }
         References referenced = new References(storage, table, versions.subList(firstKept, versions.size()), latest);
         Set<String> jobsLeft = new HashSet<>();
-        // Only a table with more than one schema version can hold files of groups no schema lists.
-        boolean evolved = names.stream().filter(n -> TableLayout.schemaVersion(n) >= 0).count() > 1;
         for (String n : names) {
             // A row group's directory (2.0 to 3.x) or one of its files (4.0).
             String rowGroup = TableLayout.rowGroupOf(n);
@@ -135,6 +145,75 @@ public final class TableCleaner {
             }
         }
         return new Report(removed);
+    }
+
+    /**
+     * The schema versions of the table states present, each state read once (the state a caller
+     * has just read or published is not read again).
+     */
+    private static final class StateSchemas {
+        private final Storage storage;
+        private final String table;
+        private final Map<Integer, Integer> schemaOf = new HashMap<>();
+
+        StateSchemas(Storage storage, String table, TableState latest) {
+            this.storage = storage;
+            this.table = table;
+            if (latest != null) {
+                schemaOf.put(latest.version(), latest.schemaVersion());
+            }
+        }
+
+        TableState read(int version) throws IOException {
+            TableState s = TableStates.read(storage, table, version);
+            schemaOf.put(version, s.schemaVersion());
+            return s;
+        }
+
+        int schemaOf(int version) throws IOException {
+            Integer known = schemaOf.get(version);
+            return known != null ? known : read(version).schemaVersion();
+        }
+
+        /**
+         * Schema versions published by changes that never committed and never will, found below
+         * the latest state's schema: a change that died after publishing its schema, or lost a
+         * race, and was followed by one that committed a higher version ({@code albis history}
+         * would list it as a change the table went through). Committed schema versions never
+         * decrease from one state to the next, so a version strictly between the schemas of two
+         * consecutive states was never committed; and the change that published it listed the
+         * table before the later of the two schemas existed, so it began from a state no later
+         * than the earlier state and can no longer commit. Reads states from the latest back only
+         * while there are such versions left to place (usually one read: the oldest state).
+         *
+         * @param versions the state versions present, ascending
+         * @param names    the table directory's listing
+         */
+        List<Integer> neverCommittedBelowLatest(List<Integer> versions, List<String> names) throws IOException {
+            int last = versions.size() - 1;
+            int lowest = schemaOf(versions.get(0));
+            int highest = schemaOf(versions.get(last));
+            TreeSet<Integer> open = new TreeSet<>();
+            for (String n : names) {
+                int v = TableLayout.schemaVersion(n);
+                if (v > lowest && v < highest) {
+                    open.add(v);
+                }
+            }
+            List<Integer> out = new ArrayList<>();
+            // A gap in the state versions would hide the schema of a state that is gone: stop there.
+            for (int i = last; i > 0 && !open.isEmpty() && versions.get(i - 1) == versions.get(i) - 1; i--) {
+                int later = schemaOf(versions.get(i));
+                int earlier = schemaOf(versions.get(i - 1));
+                while (!open.isEmpty() && open.last() >= earlier) {
+                    int v = open.pollLast();
+                    if (v > earlier && v < later) {
+                        out.add(v);
+                    }
+                }
+            }
+            return out;
+        }
     }
 
     /**

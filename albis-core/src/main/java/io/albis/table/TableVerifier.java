@@ -5,7 +5,6 @@ import io.albis.error.CorruptFileException;
 import io.albis.layout.FileHeader;
 import io.albis.row.RowLayout;
 import io.albis.row.SegmentRows;
-import io.albis.schema.Column;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
@@ -197,10 +196,8 @@ public final class TableVerifier {
             DataType t = layout.type(s);
             String col = schema.column(layout.tableColumn(s)).name();
             if (rows.isNull(s)) {
-                // Fields of a null struct are stored null even when declared not null, and so is a
-                // deleted column in rows written after its drop.
-                Column column = schema.column(layout.tableColumn(s));
-                if (!column.nullable() && !column.deleted() && !belowNullableStruct(schema, layout.tableColumn(s))) {
+                // Fields of a null struct are stored null even when declared not null.
+                if (!schema.column(layout.tableColumn(s)).nullable() && !belowNullableStruct(schema, layout.tableColumn(s))) {
                     problems.add(row(segment, r) + " has null in non-nullable column " + col);
                 }
                 for (int k = 0; k < t.fixedWidth(); k++) {

@@ -5,7 +5,6 @@ import io.albis.layout.FileHeader;
 import io.albis.layout.FormatVersion;
 import io.albis.row.FixedValues;
 import io.albis.row.RowLayout;
-import io.albis.schema.Column;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
@@ -87,7 +86,13 @@ final class ColumnGroupWriter {
         try {
             data.write(ByteBuffer.wrap(FileHeader.dataFileStart()));
         } catch (IOException | RuntimeException e) {
-            data.close();
+            // A file it could not even start is of no use to anyone: it goes at once.
+            closeQuietly();
+            try {
+                storage.delete(dataPath);
+            } catch (IOException | RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
     }
@@ -197,9 +202,7 @@ final class ColumnGroupWriter {
                     set[s] = true;
                     continue;
                 }
-                // A deleted column takes no values any more: null, whatever it was declared.
-                Column column = schema.column(layout.tableColumn(s));
-                if (!column.nullable() && !column.deleted()) {
+                if (!schema.column(layout.tableColumn(s)).nullable()) {
                     throw new SchemaMismatchException("row " + rowNumber + ": column '"
                             + schema.column(layout.tableColumn(s)).name() + "' is not nullable but has no value");
                 }

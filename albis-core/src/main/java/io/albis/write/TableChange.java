@@ -187,6 +187,31 @@ public final class TableChange {
         return finish(next);
     }
 
+    /**
+     * After {@code failure} of this change's work: if another commit has landed since the change
+     * began, the change had lost its race anyway (and a cleaner may have removed what its tasks
+     * were reading), so that is what it reports: a {@link CommitConflictException} caused by the
+     * failure. Otherwise returns and the caller rethrows the failure.
+     */
+    public void throwIfOvertaken(Exception failure) {
+        if (failure instanceof CommitConflictException) {
+            return;
+        }
+        try {
+            int latest = TableStates.latestVersion(storage.list(change.table()));
+            if (latest != change.baseVersion() && committedSince(latest) == null) {
+                CommitConflictException e = conflict(latest);
+                e.initCause(failure);
+                throw e;
+            }
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof CommitConflictException c) {
+                throw c;
+            }
+            failure.addSuppressed(e);
+        }
+    }
+
     private CommitConflictException conflict(int latest) {
         return new CommitConflictException("change " + change.jobId() + " of " + change.table() + " began at table state "
                 + change.baseVersion() + " but state " + latest + " has been committed since; nothing of this change"

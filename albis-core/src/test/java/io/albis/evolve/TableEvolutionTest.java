@@ -196,6 +196,31 @@ class TableEvolutionTest {
     }
 
     @Test
+    void rowsWrittenAfterALightDropOfANotNullColumnStoreNullInIt() throws IOException {
+        String t = dir.resolve("t").toString();
+        Schema schema = Schema.builder().column("id", DataType.INT, false).column("code", DataType.LONG, false).build();
+        try (AlbisWriter w = AlbisWriter.create(STORAGE, t, schema, OPTIONS)) {
+            for (int i = 0; i < 10; i++) {
+                w.setInt(0, i);
+                w.setLong(1, 100L + i);
+                w.nextRow();
+            }
+        }
+        evolve(t).drop("code", TableEvolution.Drop.LIGHT);
+        try (AlbisWriter w = AlbisWriter.append(STORAGE, t, null, OPTIONS)) {
+            w.setInt(0, 10);
+            w.nextRow();
+        }
+        evolve(t).rebalance(2);
+        List<Map<String, Object>> rows = rows(t);
+        assertEquals(11, rows.size());
+        for (int i = 0; i <= 10; i++) {
+            assertEquals(Map.of("id", i), rows.get(i));
+        }
+        assertVerifies(t);
+    }
+
+    @Test
     void regroupAndRebalanceReadTheSameRowsInTheSameOrder() throws IOException {
         String t = table();
         List<Map<String, Object>> before = rows(t);

@@ -14,7 +14,8 @@ import java.util.List;
  * without doing it (the operation never reached the server), {@link Mode#AFTER} does it and then
  * throws (the reply was lost; counted over operations that change something, since for a read the
  * two modes are the same). A crashed process is the same as a failure followed by silence, so a
- * test that checks the table after every N covers a crash at every step.
+ * test that checks the table after every N covers a crash at every step; {@link #armCrash} makes
+ * the silence explicit: every operation after the failed one fails too, so no clean-up runs.
  */
 public final class FaultInjectingStorage extends ForwardingStorage {
     public enum Mode { BEFORE, AFTER }
@@ -23,6 +24,9 @@ public final class FaultInjectingStorage extends ForwardingStorage {
     private Mode mode = Mode.BEFORE;
     private int calls;
     private final List<String> log = new ArrayList<>();
+    private String failed;
+    /** Set by {@link #armCrash}: once the failure fired, every operation fails. */
+    private boolean crash;
 
     public FaultInjectingStorage(Storage delegate) {
         super(delegate);
@@ -32,10 +36,29 @@ public final class FaultInjectingStorage extends ForwardingStorage {
     public void arm(int n, Mode m) {
         countdown = n;
         mode = m;
+        failed = null;
+        crash = false;
+    }
+
+    /**
+     * Fails the {@code n}-th operation that changes something from now, before it takes effect,
+     * and every operation after it, reads included: the process died there, and none of its error
+     * handling reaches the storage. Reads are not counted: dying before a read leaves the storage
+     * as dying before the next change does.
+     */
+    public void armCrash(int n) {
+        arm(n, Mode.BEFORE);
+        crash = true;
     }
 
     public void disarm() {
         countdown = -1;
+        crash = false;
+    }
+
+    /** The operation the armed failure hit ("list /t", "rename /a /b", ...), or null before it fired. */
+    public String failedOperation() {
+        return failed;
     }
 
     /** True once the armed failure has happened. */
@@ -67,7 +90,11 @@ public final class FaultInjectingStorage extends ForwardingStorage {
         log.add(what);
         boolean reads = what.startsWith("list ") || what.startsWith("exists ") || what.startsWith("isDirectory ")
                 || what.startsWith("open ") || what.startsWith("read ");
-        if (countdown > 0 && !(mode == Mode.AFTER && reads) && --countdown == 0) {
+        if (crash && countdown == 0) {
+            throw new IOException("injected crash: no " + what + " after " + failed);
+        }
+        if (countdown > 0 && !((mode == Mode.AFTER || crash) && reads) && --countdown == 0) {
+            failed = what;
             if (mode == Mode.BEFORE) {
                 throw new IOException("injected failure before " + what);
             }

@@ -175,6 +175,9 @@ public final class AlbisEvolution {
             return change.commit();
         } catch (Throwable t) {
             abortAfter(t, change::abort);
+            if (t instanceof Exception e) {
+                change.throwIfOvertaken(e); // a change that lost its race says so, whatever its tasks hit
+            }
             throw t;
         }
     }

@@ -1,0 +1,57 @@
+package io.albis.testing;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.layout.TableLayout;
+import io.albis.schema.ColumnGroup;
+import io.albis.storage.Storage;
+import io.albis.table.AlbisTable;
+import io.albis.table.Retention;
+import io.albis.table.RowGroupRef;
+import io.albis.table.TableCleaner;
+import io.albis.table.TableVerifier;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** What {@code albis repair --retention 0} must make of a table no one is writing, after any failure. */
+public final class RepairChecks {
+    private RepairChecks() {}
+
+    /** Checks every invariant of the latest state ({@code albis verify}). */
+    public static void assertVerifies(Storage storage, String table, String context) throws IOException {
+        TableVerifier.Report report = TableVerifier.check(AlbisTable.open(storage, table));
+        assertTrue(report.ok(), context + ": " + report.problems());
+    }
+
+    /**
+     * Cleans with no retention, then checks that the table verifies and holds nothing but the
+     * latest state, schema versions up to the one it names, and the files of the row groups it
+     * lists in the column groups that schema lists: no older state, no file of a dropped or
+     * never-committed group, no schema of a change that never committed, no job, abort marker or
+     * temporary file.
+     */
+    public static void repairAndCheck(Storage storage, String table, String context) throws IOException {
+        TableCleaner.clean(storage, table, Retention.none(), System.currentTimeMillis());
+        AlbisTable t = AlbisTable.open(storage, table);
+        Set<String> rowGroups = new HashSet<>();
+        for (RowGroupRef rg : t.rowGroups()) {
+            rowGroups.add(rg.name());
+        }
+        Set<Integer> groups = new HashSet<>();
+        for (ColumnGroup g : t.schema().groups()) {
+            groups.add(g.id());
+        }
+        List<String> names = storage.list(table);
+        for (String n : names) {
+            int schema = TableLayout.schemaVersion(n);
+            TableLayout.ColumnGroupFile file = TableLayout.columnGroupFile(n);
+            boolean kept = (schema >= 0 && schema <= t.schema().version())
+                    || n.equals(TableLayout.stateName(t.state().version()))
+                    || (file != null && rowGroups.contains(file.rowGroup()) && groups.contains(file.groupId()));
+            assertTrue(kept, context + ": left after repair: " + n + " in " + names);
+        }
+        assertVerifies(storage, table, context + ", after repair");
+    }
+}
