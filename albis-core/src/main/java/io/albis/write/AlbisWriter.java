@@ -7,6 +7,7 @@ import io.albis.layout.TableLayout;
 import io.albis.nested.ArrayValue;
 import io.albis.nested.NestedCheck;
 import io.albis.schema.Column;
+import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.schema.TypeId;
@@ -24,6 +25,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -196,9 +198,9 @@ public final class AlbisWriter implements Closeable {
      * rows were written. Nothing is committed: the change publishes the files with its schema.
      */
     public static AlbisWriter forNewGroups(Storage storage, String table, Schema schema,
-            java.util.Collection<io.albis.schema.ColumnGroup> groups, String rowGroup, long rows, WriterOptions options) {
+            Collection<ColumnGroup> groups, String rowGroup, long rows, WriterOptions options) {
         boolean[] writes = new boolean[schema.groups().size()];
-        for (io.albis.schema.ColumnGroup g : groups) {
+        for (ColumnGroup g : groups) {
             int position = schema.groups().indexOf(g);
             if (position < 0) {
                 throw new InvalidOptionException("column group " + g + " is not a group of schema version "

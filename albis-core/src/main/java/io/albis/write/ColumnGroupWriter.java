@@ -86,13 +86,7 @@ final class ColumnGroupWriter {
         try {
             data.write(ByteBuffer.wrap(FileHeader.dataFileStart()));
         } catch (IOException | RuntimeException e) {
-            // A file it could not even start is of no use to anyone: it goes at once.
-            closeQuietly();
-            try {
-                storage.delete(dataPath);
-            } catch (IOException | RuntimeException suppressed) {
-                e.addSuppressed(suppressed);
-            }
+            data.close();
             throw e;
         }
     }
