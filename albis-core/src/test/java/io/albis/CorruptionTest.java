@@ -180,6 +180,8 @@ class CorruptionTest {
             assertNotNull(f.file(), context + ": no file named in " + f);
             assertTrue(f.file().startsWith(tablePath), context + ": names a file outside the table: " + f);
             assertTrue(f.getMessage().contains(f.file()), context + ": message does not name the file: " + f);
+            // Every damage is located: a byte offset, unless the file itself is missing.
+            assertTrue(f.offset() >= 0 || f.reason().contains("missing"), context + ": no offset in " + f);
             return;
         }
         if (t instanceof IOException io) {

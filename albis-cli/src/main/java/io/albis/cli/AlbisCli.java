@@ -59,9 +59,32 @@ public final class AlbisCli implements Runnable {
     /** The command line with the error handling every entry point (main, tests) shares. */
     public static CommandLine newCommandLine() {
         CommandLine cli = new CommandLine(new AlbisCli());
+        cli.setExecutionStrategy(AlbisCli::runCatchingErrors);
         cli.setExecutionExceptionHandler(AlbisCli::onError);
         cli.setParameterExceptionHandler(AlbisCli::onUsageError);
         return cli;
+    }
+
+    /**
+     * Runs the command; an {@link Error} (out of memory, a stack overflow) becomes one line like
+     * any other failure instead of a raw trace: picocli hands only exceptions to the handler.
+     */
+    private static int runCatchingErrors(ParseResult parsed) {
+        try {
+            return new CommandLine.RunLast().execute(parsed);
+        } catch (Error e) {
+            CommandLine cmd = parsed.subcommand() == null ? parsed.commandSpec().commandLine()
+                    : lastSubcommand(parsed).commandSpec().commandLine();
+            return onError(new RuntimeException(e), cmd, parsed);
+        }
+    }
+
+    private static ParseResult lastSubcommand(ParseResult parsed) {
+        ParseResult p = parsed;
+        while (p.subcommand() != null) {
+            p = p.subcommand();
+        }
+        return p;
     }
 
     private static int onError(Exception e, CommandLine cmd, ParseResult parsed) {

@@ -33,10 +33,21 @@ final class Messages {
         if (t instanceof OutOfMemoryError) {
             return "out of memory (raise -Xmx through ALBIS_JAVA_OPTS): " + m;
         }
+        if (t instanceof StackOverflowError) {
+            return "the stack overflowed (an input nests too deeply; run with --verbose for where)";
+        }
+        if (t instanceof Error) {
+            return "internal error " + t.getClass().getSimpleName() + (m == null ? "" : ": " + firstLine(m))
+                    + " (run with --verbose for the trace)";
+        }
         if (m == null || m.isBlank()) {
             return t.getClass().getSimpleName();
         }
-        // One line: the first line of a multi-line message is the summary.
+        return firstLine(m);
+    }
+
+    /** One line: the first line of a multi-line message is the summary. */
+    private static String firstLine(String m) {
         int nl = m.indexOf('\n');
         return nl < 0 ? m : m.substring(0, nl);
     }

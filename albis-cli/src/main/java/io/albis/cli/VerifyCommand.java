@@ -1,7 +1,10 @@
 package io.albis.cli;
 
+import io.albis.error.CorruptFileException;
+import io.albis.error.UnsupportedFormatVersionException;
 import io.albis.table.TableVerifier;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +24,13 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TableVerifier.Report report = TableVerifier.check(table.open());
+        TableVerifier.Report report;
+        try {
+            report = TableVerifier.check(table.open());
+        } catch (CorruptFileException | UnsupportedFormatVersionException e) {
+            // A damaged schema or table state: nothing more can be read, but it is a finding to report.
+            report = new TableVerifier.Report(List.of(e.getMessage()), 0, 0, 0);
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (report.ok()) {
             out.printf("OK: %s, %s, %s verified%n", Plural.of(report.rowGroups(), "row group"),

@@ -124,4 +124,42 @@ class ErrorHandlingTest {
         assertEquals(0, Cli.run("scan", "--help").exit());
         assertEquals(0, Cli.run("--version").exit());
     }
+
+    @Test
+    void deeplyNestedWhereIsOneLineNotAStackOverflow() throws Exception {
+        String parens = "(".repeat(3000) + "i32 = 1" + ")".repeat(3000);
+        assertOneLine(Cli.run("cat", table(), "--where", parens), 2, "--where", "nest deeper than 200 levels");
+        assertOneLine(Cli.run("scan", table(), "--where", "NOT ".repeat(3000) + "i32 = 1"), 2, "nest deeper than");
+    }
+
+    @Test
+    void errorsOfTheJvmAreOneLineToo() {
+        for (Error error : new Error[] {new OutOfMemoryError("Java heap space"), new StackOverflowError(),
+                new NoClassDefFoundError("org/example/Missing")}) {
+            picocli.CommandLine cli = AlbisCli.newCommandLine();
+            cli.addSubcommand("boom", new picocli.CommandLine(new Failing(error)));
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            cli.setOut(new java.io.PrintWriter(out, true));
+            cli.setErr(new java.io.PrintWriter(err, true));
+            int exit = cli.execute("boom");
+            assertOneLine(new Cli.Run(exit, out.toString(), err.toString()), 1,
+                    error instanceof OutOfMemoryError ? "out of memory" : error instanceof StackOverflowError
+                            ? "stack overflowed" : "internal error NoClassDefFoundError: org/example/Missing");
+        }
+    }
+
+    @picocli.CommandLine.Command(name = "boom")
+    static final class Failing implements Runnable {
+        private final Error error;
+
+        Failing(Error error) {
+            this.error = error;
+        }
+
+        @Override
+        public void run() {
+            throw error;
+        }
+    }
 }

@@ -54,4 +54,29 @@ class VerifyCommandTest {
         assertEquals(1, scan.exit(), "a checksum-verifying scan refuses the damaged segment: " + scan);
         assertTrue(scan.err().startsWith("albis: ") && scan.err().strip().lines().count() == 1, scan.err());
     }
+
+    @Test
+    void aSchemaFileTooShortForHeaderAndFooterIsReportedNotAborted() throws Exception {
+        String t = dir.resolve("t").toString();
+        AllTypesTable.write(t, AllTypesTable.rows().subList(0, 3));
+        Path schema;
+        try (var files = java.nio.file.Files.list(Path.of(t))) {
+            schema = files.filter(p -> p.getFileName().toString().startsWith("_schema.")).findFirst().orElseThrow();
+        }
+        // 15 bytes: the header intact, then a footer whose checksum covers the 7 bytes before it.
+        byte[] b = java.util.Arrays.copyOf(java.nio.file.Files.readAllBytes(schema), 15);
+        java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(7, io.albis.util.Crc32c.of(b, 0, 7));
+        System.arraycopy(new byte[] {'A', 'L', 'B', 'E'}, 0, b, 11, 4);
+        java.nio.file.Files.write(schema, b);
+        Cli.Run run = Cli.run("verify", t);
+        assertEquals(1, run.exit(), run.toString());
+        assertTrue(run.out().startsWith(schema + " at offset 15: file is truncated: 15 bytes, too short"), run.out());
+        assertTrue(run.out().contains("FAILED: 1 problem in " + t), run.out());
+        assertEquals("", run.err());
+
+        Cli.Run cat = Cli.run("cat", t);
+        assertEquals(1, cat.exit(), cat.toString());
+        assertTrue(cat.err().startsWith("albis: " + schema + " at offset 15: ") && cat.err().strip().lines().count() == 1,
+                cat.err());
+    }
 }

@@ -128,7 +128,7 @@ class StoreSalesMemoryTest {
     @Test
     void aLimitTooSmallIsAClearErrorNotAnOutOfMemoryError() {
         String message = report.get("tooSmall");
-        assertTrue(message.startsWith("reader memory limit of 512.0 KiB reached: asked for 256.0 KiB (segment buffer of "),
+        assertTrue(message.startsWith("memory limit of 512.0 KiB reached: asked for 256.0 KiB (segment buffer of "),
                 message);
         assertTrue(message.contains(" is in use by "), message);
         assertEquals(0, number("tooSmallOutstanding"), "a failed scan returns its buffers");

@@ -27,12 +27,15 @@ import java.util.Locale;
  * op         := = | == | != | &lt;&gt; | &lt; | &lt;= | &gt; | &gt;=
  * column     := part ('.' part)*      part := identifier | `back-quoted` (`` for a back-quote)
  * literal    := integer (Long, or BigInteger when too large) | decimal 1.25 (BigDecimal)
- *             | float 1e3 (Double) | 'string' ('' for a quote) | TRUE | FALSE
+ *             | float 1e3 (Double) | NAN (Double.NaN) | 'string' ('' for a quote) | TRUE | FALSE
  *             | DATE 'yyyy-mm-dd' (LocalDate) | TIMESTAMP 'yyyy-mm-ddThh:mm:ss[.f][Z|+hh:mm]' (Instant, UTC
  *               when no zone is given; a space may replace the T)
  * </pre>
- * Keywords are case-insensitive. Errors are {@link InvalidOptionException}s naming the 1-based
- * character position and what was expected there.
+ * Keywords are case-insensitive; a column named like a keyword or a literal (TRUE, NAN) or with
+ * characters outside {@code [A-Za-z0-9_]} is written back-quoted. NOTs and parentheses nest at
+ * most {@value #MAX_NESTING} deep, so no filter a user writes can overflow the parser's stack.
+ * Errors are {@link InvalidOptionException}s naming the 1-based character position and what was
+ * expected there.
  */
 public final class PredicateParser {
 
@@ -56,9 +59,13 @@ public final class PredicateParser {
 
     private static final List<String> RESERVED = List.of("AND", "OR", "NOT", "IS", "NULL", "IN", "BETWEEN");
 
+    /** Deepest nesting of NOTs and parentheses accepted (the parser and the predicate tree recurse by it). */
+    public static final int MAX_NESTING = 200;
+
     private final String expr;
     private final List<Token> tokens;
     private int next;
+    private int nesting;
 
     private PredicateParser(String expr) {
         this.expr = expr;
@@ -102,17 +109,22 @@ public final class PredicateParser {
 
     private Predicate not() {
         Token t = peek();
+        if (!t.isKeyword("NOT") && t.kind != Kind.LPAREN) {
+            return condition();
+        }
+        if (++nesting > MAX_NESTING) {
+            throw error(expr, t.pos, "NOTs and parentheses nest deeper than " + MAX_NESTING + " levels here");
+        }
+        take();
+        Predicate result;
         if (t.isKeyword("NOT")) {
-            take();
-            return Predicates.not(not());
-        }
-        if (t.kind == Kind.LPAREN) {
-            take();
-            Predicate inner = or();
+            result = Predicates.not(not());
+        } else {
+            result = or();
             expect(Kind.RPAREN, "')' to close the '(' at position " + (t.pos + 1));
-            return inner;
         }
-        return condition();
+        nesting--;
+        return result;
     }
 
     private Predicate condition() {
@@ -210,7 +222,7 @@ public final class PredicateParser {
     private boolean startsLiteral() {
         Token t = peek();
         if (t.kind == Kind.NUMBER || t.kind == Kind.STRING || t.isKeyword("TRUE") || t.isKeyword("FALSE")
-                || t.isKeyword("NULL")) {
+                || t.isKeyword("NAN") || t.isKeyword("NULL")) {
             return true;
         }
         return (t.isKeyword("DATE") || t.isKeyword("TIMESTAMP")) && peekAfter().kind == Kind.STRING;
@@ -250,6 +262,10 @@ public final class PredicateParser {
                     take();
                     return word.equals("TRUE");
                 }
+                if (word.equals("NAN")) {
+                    take();
+                    return Double.NaN;
+                }
                 if (word.equals("NULL")) {
                     throw error(t, "a value; comparing with NULL is never true, use IS NULL or IS NOT NULL");
                 }
@@ -261,7 +277,7 @@ public final class PredicateParser {
             }
             default -> { }
         }
-        throw error(t, "a value (a number, 'string', TRUE, FALSE, DATE 'yyyy-mm-dd' or TIMESTAMP '...')");
+        throw error(t, "a value (a number, NAN, 'string', TRUE, FALSE, DATE 'yyyy-mm-dd' or TIMESTAMP '...')");
     }
 
     private Object number(Token t) {

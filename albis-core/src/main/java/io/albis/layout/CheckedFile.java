@@ -16,7 +16,12 @@ import java.nio.ByteBuffer;
 public record CheckedFile(FormatVersion version, ByteSource body) {
 
     public static CheckedFile open(byte[] bytes, byte kind, String file) throws AlbisFormatException {
-        ByteBuffer whole = ByteBuffer.wrap(bytes);
+        return open(ByteBuffer.wrap(bytes), kind, file);
+    }
+
+    /** As {@link #open(byte[], byte, String)}, for the bytes from 0 to the buffer's limit. */
+    public static CheckedFile open(ByteBuffer bytes, byte kind, String file) throws AlbisFormatException {
+        ByteBuffer whole = bytes.duplicate().position(0);
         FormatVersion version = FileHeader.identify(whole, file);
         ByteSource body = ByteSource.withCheckedFooter(bytes, FileHeader.LENGTH, file);
         FileHeader.checkKindAndReserved(whole, kind, file);

@@ -88,15 +88,27 @@ public final class FileHeader {
 
     /**
      * Checks a data file's header (its first {@link #LENGTH} bytes): magic, kind, reserved byte,
-     * and the same major version as its metadata file, whose version placed the segments.
+     * and the same version, major and minor, as its metadata file, whose version placed the
+     * segments and which is always written with it. No checksum covers the header, so every one
+     * of its bytes is checked against a known value. Inside a table, a data file that does not
+     * start with the magic is damage, not a foreign file.
      */
     public static void checkDataFile(ByteBuffer in, FormatVersion metadataVersion, String file)
             throws AlbisFormatException {
-        FormatVersion v = identify(in, file);
+        FormatVersion v;
+        try {
+            v = identify(in, file);
+        } catch (NotAnAlbisTableException e) {
+            throw new CorruptFileException(file, e.offset(), "damaged data file header: " + e.reason());
+        }
         checkKindAndReserved(in, KIND_DATA, file);
         if (v.major() != metadataVersion.major()) {
             throw new CorruptFileException(file, MAJOR_AT, "data file is format " + v + " but its metadata file is "
                     + metadataVersion);
+        }
+        if (v.minor() != metadataVersion.minor()) {
+            throw new CorruptFileException(file, MINOR_AT, "data file is format " + v + " but its metadata file, written"
+                    + " with it, is " + metadataVersion);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.albis.layout;
 
+import io.albis.error.InvalidOptionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -52,22 +53,37 @@ public final class TableLayout {
     private static final Pattern JOB_ID = Pattern.compile("[0-9a-f]{20}");
     private static final Pattern TEMP_TIME = Pattern.compile("_tmp\\..*\\.([0-9a-f]{1,16})\\.[0-9a-f-]{36}");
 
+    /** The largest number a file name holds: names carry exactly 8 digits, and readers match exactly 8. */
+    public static final int MAX_NAME_NUMBER = 99_999_999;
+
     private TableLayout() {}
 
+    /**
+     * {@code n} as the 8 digits of a file name. A larger number would be written with more digits
+     * and then never be read (readers match 8), so it is refused instead.
+     */
+    private static String digits(int n, String what) {
+        if (n < 0 || n > MAX_NAME_NUMBER) {
+            throw new InvalidOptionException(what + " " + n + " does not fit the 8 digits of Albis file names (0.."
+                    + MAX_NAME_NUMBER + ")");
+        }
+        return String.format("%08d", n);
+    }
+
     public static String schemaName(int version) {
-        return SCHEMA_PREFIX + String.format("%08d", version);
+        return SCHEMA_PREFIX + digits(version, "schema version");
     }
 
     public static String rowGroupName(int index) {
-        return RG_PREFIX + String.format("%08d", index);
+        return RG_PREFIX + digits(index, "row group number");
     }
 
     public static String columnGroupName(int groupId) {
-        return CG_PREFIX + String.format("%08d", groupId);
+        return CG_PREFIX + digits(groupId, "column group id");
     }
 
     public static String stateName(int version) {
-        return STATE_PREFIX + String.format("%08d", version);
+        return STATE_PREFIX + digits(version, "table state version");
     }
 
     /** The directory of a write job: its task manifests live there until the job commits or aborts. */
@@ -81,12 +97,13 @@ public final class TableLayout {
     }
 
     public static String taskManifestName(int task) {
-        return TASK_PREFIX + String.format("%08d", task);
+        return TASK_PREFIX + digits(task, "task number");
     }
 
     /** The name of the {@code sequence}-th row group written by one attempt of one task of a job. */
     public static String rowGroupName(String jobId, int task, int attempt, int sequence) {
-        return RG_PREFIX + jobId + "-" + String.format("%08d-%08d-%08d", task, attempt, sequence);
+        return RG_PREFIX + jobId + "-" + digits(task, "task number") + "-" + digits(attempt, "task attempt") + "-"
+                + digits(sequence, "row group number of a task");
     }
 
     /** The job id a row group name (format 2.0 on) carries, or null if the name is not one. */

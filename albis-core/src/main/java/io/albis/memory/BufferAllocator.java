@@ -92,11 +92,12 @@ public final class BufferAllocator {
             if (block == null) {
                 dropIdleUntilFits(sizeClass);
                 if (reserved + sizeClass > limit) {
-                    throw new MemoryLimitException("reader memory limit of " + format(limit) + " reached: asked for "
+                    throw new MemoryLimitException("memory limit of " + format(limit) + " reached: asked for "
                             + format(sizeClass) + " (" + purpose + ") while " + format(inUse) + " is in use by "
-                            + outstanding.size() + " buffers; give the reader a larger allocator"
-                            + " (ReadOptions.withAllocator, or -D" + LIMIT_PROPERTY + " for the shared one),"
-                            + " read fewer column groups at once or close idle readers", limit, sizeClass, inUse, null);
+                            + outstanding.size() + " buffers; give the reader or writer a larger allocator"
+                            + " (ReadOptions.withAllocator, AlbisWriter.withAllocator, or -D" + LIMIT_PROPERTY
+                            + " for the shared one), use smaller segments or fewer column groups at once, or close"
+                            + " idle readers", limit, sizeClass, inUse, null);
                 }
                 reserved += sizeClass;
                 peakReserved = Math.max(peakReserved, reserved);

@@ -1,6 +1,6 @@
 package io.albis.read;
 
-import io.albis.error.CorruptFileException;
+import io.albis.error.AlbisFormatException;
 import io.albis.filter.BoundPredicate;
 import io.albis.filter.RowValues;
 import io.albis.internal.DirectMemory;
@@ -162,7 +162,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         if (!fetched) {
             try {
                 hasRow = advance();
-            } catch (CorruptFileException e) {
+            } catch (AlbisFormatException e) {
                 throw new CorruptDataException(e);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

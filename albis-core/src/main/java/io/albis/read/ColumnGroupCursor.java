@@ -145,7 +145,7 @@ final class ColumnGroupCursor {
 
     private void load(int s) throws IOException {
         if (s >= meta.segments().size()) {
-            throw new CorruptFileException(path(), -1, "row " + segEnd + " is past the last segment");
+            throw new CorruptFileException(path(), meta.dataLength(), "row " + segEnd + " is past the last segment");
         }
         SegmentMetadata seg = meta.segments().get(s);
         rows.detach();

@@ -42,7 +42,8 @@ final class RowGroupOpener {
             ColumnGroup group = plan.schema.groups().get(g);
             metas[g] = rg.metadata(group);
             if (rows >= 0 && metas[g].rowCount() != rows) {
-                throw new CorruptFileException(rg.metadataPath(group), -1, "holds " + metas[g].rowCount()
+                throw new CorruptFileException(rg.metadataPath(group), ColumnGroupMetadata.ROW_COUNT_AT, "holds "
+                        + metas[g].rowCount()
                         + " rows but other column groups of the row group hold " + rows);
             }
             rows = metas[g].rowCount();

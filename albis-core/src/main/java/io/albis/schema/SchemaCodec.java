@@ -55,6 +55,11 @@ public final class SchemaCodec {
     }
 
     public static Schema decode(byte[] bytes, String file) throws AlbisFormatException {
+        return decode(java.nio.ByteBuffer.wrap(bytes), file);
+    }
+
+    /** Decodes the schema file held from 0 to the buffer's limit. */
+    public static Schema decode(java.nio.ByteBuffer bytes, String file) throws AlbisFormatException {
         CheckedFile checked = CheckedFile.open(bytes, FileHeader.KIND_SCHEMA, file);
         ByteSource in = checked.body();
         int version = in.count("schema version", Integer.MAX_VALUE);
@@ -120,7 +125,8 @@ public final class SchemaCodec {
         try {
             return Schema.of(version, columns, groups, nextColumnId, nextGroupId);
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new CorruptFileException(file, -1, "inconsistent schema: " + e.getMessage());
+            // Ids and names are checked across the whole file: the error points at its body.
+            throw new CorruptFileException(file, FileHeader.LENGTH, "inconsistent schema: " + e.getMessage());
         }
     }
 }

@@ -41,15 +41,22 @@ public final class ColumnGroupMetadata {
     private final int[] columnIds;
     private final DataType[] types;
     private final List<SegmentMetadata> segments;
+    /** Where each column's entry starts in the file it was read from (for errors); null when not read from a file. */
+    private final int[] columnAt;
+    /** Offset of the column count, after header, group id, segment size, row count and data length. */
+    public static final int COLUMN_COUNT_AT = FileHeader.LENGTH + 24;
+    /** Offset of the row count. */
+    public static final int ROW_COUNT_AT = FileHeader.LENGTH + 8;
 
     /** Metadata of a data file being written, in the format writers write ({@link FormatVersion#CURRENT}). */
     public ColumnGroupMetadata(int groupId, int segmentSize, long rowCount, long dataLength, int[] columnIds,
             DataType[] types, List<SegmentMetadata> segments) {
-        this(FormatVersion.CURRENT, groupId, segmentSize, rowCount, dataLength, columnIds, types, segments);
+        this(FormatVersion.CURRENT, groupId, segmentSize, rowCount, dataLength, columnIds, types, segments, null);
     }
 
     private ColumnGroupMetadata(FormatVersion version, int groupId, int segmentSize, long rowCount, long dataLength,
-            int[] columnIds, DataType[] types, List<SegmentMetadata> segments) {
+            int[] columnIds, DataType[] types, List<SegmentMetadata> segments, int[] columnAt) {
+        this.columnAt = columnAt;
         this.version = version;
         this.groupId = groupId;
         this.segmentSize = segmentSize;
@@ -129,13 +136,14 @@ public final class ColumnGroupMetadata {
                     + " but sits in the directory of group " + group.id());
         }
         if (group.size() != columnIds.length) {
-            throw new CorruptFileException(file, -1, "metadata lists " + columnIds.length + " columns, schema group '"
+            throw new CorruptFileException(file, COLUMN_COUNT_AT, "metadata lists " + columnIds.length + " columns, schema group '"
                     + group.name() + "' has " + group.size());
         }
         for (int s = 0; s < columnIds.length; s++) {
             Column c = schema.column(group.column(s));
             if (c.id() != columnIds[s] || !c.type().equals(types[s])) {
-                throw new CorruptFileException(file, -1, "column " + s + " of the metadata (id " + columnIds[s] + ", "
+                throw new CorruptFileException(file, columnAt == null ? COLUMN_COUNT_AT : columnAt[s], "column " + s
+                        + " of the metadata (id " + columnIds[s] + ", "
                         + types[s] + ") does not match schema column " + c.name() + " (id " + c.id() + ", " + c.type() + ")");
             }
         }
@@ -181,6 +189,11 @@ public final class ColumnGroupMetadata {
      * lays them out (docs/FORMAT.md §7 and §8).
      */
     public static ColumnGroupMetadata decode(byte[] bytes, String file) throws AlbisFormatException {
+        return decode(java.nio.ByteBuffer.wrap(bytes), file);
+    }
+
+    /** As {@link #decode(byte[], String)}, for the file held from 0 to the buffer's limit. */
+    public static ColumnGroupMetadata decode(java.nio.ByteBuffer bytes, String file) throws AlbisFormatException {
         CheckedFile checked = CheckedFile.open(bytes, FileHeader.KIND_METADATA, file);
         FormatVersion version = checked.version();
         ByteSource in = checked.body();
@@ -201,8 +214,10 @@ public final class ColumnGroupMetadata {
         int n = in.count("column count", in.remaining() / 7);
         int[] ids = new int[n];
         DataType[] types = new DataType[n];
+        int[] columnAt = new int[n];
         for (int s = 0; s < n; s++) {
             int at = in.position();
+            columnAt[s] = at;
             ids[s] = in.count("column id", Integer.MAX_VALUE);
             TypeId t = TypeId.fromCode(in.u8("type code"));
             int p = in.u8("precision");
@@ -297,6 +312,6 @@ public final class ColumnGroupMetadata {
             throw in.corruptAt(FileHeader.LENGTH + 16, "segments end at " + expectOffset + " but the data length is "
                     + dataLength);
         }
-        return new ColumnGroupMetadata(version, groupId, segmentSize, rowCount, dataLength, ids, types, segs);
+        return new ColumnGroupMetadata(version, groupId, segmentSize, rowCount, dataLength, ids, types, segs, columnAt);
     }
 }

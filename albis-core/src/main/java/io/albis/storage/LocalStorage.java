@@ -63,10 +63,17 @@ public final class LocalStorage implements Storage {
     public ReadableFile open(String path) throws IOException {
         Path file = p(path);
         // Opening a FIFO or device would block or read without end: only regular files are opened.
-        if (!Files.readAttributes(file, BasicFileAttributes.class).isRegularFile()) {
+        // A symbolic link is not followed either: a table's files are its own, and a link named
+        // like one (say _schema.00000001 -> /etc/passwd) would read a file outside the table.
+        // The table directory and its parents may be links; the files in it may not.
+        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (a.isSymbolicLink()) {
+            throw new IOException(path + ": is a symbolic link; Albis opens only regular files inside a table, not links");
+        }
+        if (!a.isRegularFile()) {
             throw new IOException(path + ": not a regular file");
         }
-        return new LocalReadableFile(path, FileChannel.open(file, StandardOpenOption.READ));
+        return new LocalReadableFile(path, FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS));
     }
 
     @Override

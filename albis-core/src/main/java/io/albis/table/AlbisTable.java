@@ -14,6 +14,8 @@ import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -40,8 +42,6 @@ import java.util.Set;
 public final class AlbisTable {
     /** Metadata files larger than this are refused before anything is allocated for them. */
     public static final int MAX_METADATA_BYTES = 64 << 20;
-    /** Offset of the column count in a metadata file (after header, group id, segment size, rows, data length). */
-    private static final int META_COLUMN_COUNT_OFFSET = 32;
 
     private final Storage storage;
     private final String path;
@@ -224,22 +224,29 @@ public final class AlbisTable {
                     "column group '" + g.name() + "' of the schema is missing from this row group");
         }
         String p = metadataPath(rg, g);
-        byte[] bytes;
         try {
-            bytes = SmallFiles.read(storage, p, MAX_METADATA_BYTES);
+            return SmallFiles.read(storage, p, MAX_METADATA_BYTES, (bytes, path) -> decodeMetadata(bytes, g, path));
         } catch (NoSuchFileException | FileNotFoundException e) {
             throw new CorruptFileException(p, -1, "metadata file is missing from a published row group");
         }
+    }
+
+    private ColumnGroupMetadata decodeMetadata(ByteBuffer bytes, ColumnGroup g, String p) throws IOException {
         // Refuse a file written for another layout before decoding (and allocating for) its segments.
-        if (bytes.length >= META_COLUMN_COUNT_OFFSET + 4) {
-            int columns = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                    .getInt(META_COLUMN_COUNT_OFFSET);
+        if (bytes.limit() >= ColumnGroupMetadata.COLUMN_COUNT_AT + 4) {
+            int columns = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(ColumnGroupMetadata.COLUMN_COUNT_AT);
             if (columns != g.size()) {
-                throw new CorruptFileException(p, META_COLUMN_COUNT_OFFSET, "metadata lists " + columns
+                throw new CorruptFileException(p, ColumnGroupMetadata.COLUMN_COUNT_AT, "metadata lists " + columns
                         + " columns, but column group '" + g.name() + "' of the schema has " + g.size());
             }
         }
-        ColumnGroupMetadata meta = ColumnGroupMetadata.decode(bytes, p);
+        ColumnGroupMetadata meta;
+        try {
+            meta = ColumnGroupMetadata.decode(bytes, p);
+        } catch (NotAnAlbisTableException e) {
+            // A listed file of the table that does not start with the magic is damage, not a foreign file.
+            throw new CorruptFileException(p, e.offset(), "damaged metadata file: " + e.reason());
+        }
         meta.checkMatches(schema, g, p);
         return meta;
     }
@@ -251,7 +258,8 @@ public final class AlbisTable {
         for (ColumnGroup g : schema.groups()) {
             ColumnGroupMetadata m = metadata(rg, g, present);
             if (rows >= 0 && m.rowCount() != rows) {
-                throw new CorruptFileException(metadataPath(rg, g), -1, "holds " + m.rowCount()
+                throw new CorruptFileException(metadataPath(rg, g), ColumnGroupMetadata.ROW_COUNT_AT, "holds "
+                        + m.rowCount()
                         + " rows but other column groups of the row group hold " + rows);
             }
             rows = m.rowCount();

@@ -109,7 +109,7 @@ public final class SchemaStore {
 
     private static byte[] bytes(Storage storage, String path, int version) throws IOException {
         try {
-            return SmallFiles.read(storage, path, MAX_SCHEMA_BYTES);
+            return SmallFiles.bytes(storage, path, MAX_SCHEMA_BYTES);
         } catch (NoSuchFileException | FileNotFoundException e) {
             throw new CorruptFileException(path, -1, "schema version " + version + " is missing");
         }
@@ -118,7 +118,7 @@ public final class SchemaStore {
     private static Schema decode(byte[] bytes, String path, int version) throws IOException {
         Schema schema = SchemaCodec.decode(bytes, path);
         if (schema.version() != version) {
-            throw new CorruptFileException(path, -1, "file name says schema version " + version + " but it holds version "
+            throw new CorruptFileException(path, FileHeader.LENGTH, "file name says schema version " + version + " but it holds version "
                     + schema.version());
         }
         return schema;

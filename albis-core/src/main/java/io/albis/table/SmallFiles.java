@@ -1,6 +1,8 @@
 package io.albis.table;
 
-import io.albis.error.AlbisFormatException;
+import io.albis.error.CorruptFileException;
+import io.albis.memory.BufferAllocator;
+import io.albis.memory.PooledBuffer;
 import io.albis.layout.TableLayout;
 import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
@@ -42,18 +44,42 @@ public final class SmallFiles {
         }
     }
 
-    /** Reads a whole file of at most {@code max} bytes, refusing larger ones as corrupt. */
-    public static byte[] read(Storage storage, String path, int max) throws IOException {
+    /** Decodes a small file's bytes, held from 0 to the buffer's limit; the buffer is valid only during the call. */
+    @FunctionalInterface
+    public interface Decoder<T> {
+        T decode(ByteBuffer bytes, String path) throws IOException;
+    }
+
+    /**
+     * Reads a whole file of at most {@code max} bytes (larger ones are refused as corrupt) into a
+     * buffer lent by the shared allocator and decodes it there. So the memory a file takes while
+     * it is read is bounded by the allocator's limit, which a file larger than it meets as a
+     * {@link io.albis.memory.MemoryLimitException} naming the limit and the file, not by what the
+     * file claims; the buffer goes back when decoding ends.
+     */
+    public static <T> T read(Storage storage, String path, int max, Decoder<T> decoder) throws IOException {
         try (ReadableFile f = storage.open(path)) {
             long len = f.length();
             if (len > max) {
-                throw new AlbisFormatException(path, -1, "file is " + len + " bytes, more than the " + max
+                throw new CorruptFileException(path, max, "file is " + len + " bytes, more than the " + max
                         + " this kind of file may have");
             }
-            ByteBuffer buf = ByteBuffer.allocate((int) len);
-            f.readFully(0, buf);
-            return buf.array();
+            try (PooledBuffer lent = BufferAllocator.shared().allocate((int) len, "reading " + path)) {
+                ByteBuffer buf = lent.buffer();
+                f.readFully(0, buf);
+                buf.flip();
+                return decoder.decode(buf, path);
+            }
         }
+    }
+
+    /** The whole file as bytes on the heap, for tools and tests that handle its bytes; see {@link #read}. */
+    public static byte[] bytes(Storage storage, String path, int max) throws IOException {
+        return read(storage, path, max, (buf, p) -> {
+            byte[] b = new byte[buf.remaining()];
+            buf.get(b);
+            return b;
+        });
     }
 
     /** Best effort: a leftover temporary name is invisible to readers and removed by repair. */

@@ -45,6 +45,11 @@ public final class TableStateCodec {
     }
 
     public static TableState decode(byte[] bytes, String file) throws AlbisFormatException {
+        return decode(java.nio.ByteBuffer.wrap(bytes), file);
+    }
+
+    /** Decodes the table state file held from 0 to the buffer's limit. */
+    public static TableState decode(java.nio.ByteBuffer bytes, String file) throws AlbisFormatException {
         CheckedFile checked = CheckedFile.open(bytes, FileHeader.KIND_STATE, file);
         ByteSource in = checked.body();
         int version = in.count("state version", Integer.MAX_VALUE);
@@ -78,6 +83,11 @@ public final class TableStateCodec {
     }
 
     public static Manifest decodeManifest(byte[] bytes, String file) throws AlbisFormatException {
+        return decodeManifest(java.nio.ByteBuffer.wrap(bytes), file);
+    }
+
+    /** Decodes the task manifest held from 0 to the buffer's limit. */
+    public static Manifest decodeManifest(java.nio.ByteBuffer bytes, String file) throws AlbisFormatException {
         CheckedFile checked = CheckedFile.open(bytes, FileHeader.KIND_TASK, file);
         ByteSource in = checked.body();
         int task = in.count("task", Integer.MAX_VALUE);

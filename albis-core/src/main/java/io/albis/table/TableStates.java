@@ -1,6 +1,7 @@
 package io.albis.table;
 
 import io.albis.error.CorruptFileException;
+import io.albis.layout.FileHeader;
 import io.albis.layout.TableLayout;
 import io.albis.storage.Storage;
 import java.io.IOException;
@@ -25,9 +26,9 @@ public final class TableStates {
 
     public static TableState read(Storage storage, String table, int version) throws IOException {
         String path = storage.resolve(table, TableLayout.stateName(version));
-        TableState s = TableStateCodec.decode(SmallFiles.read(storage, path, TableStateCodec.MAX_BYTES), path);
+        TableState s = SmallFiles.read(storage, path, TableStateCodec.MAX_BYTES, TableStateCodec::decode);
         if (s.version() != version) {
-            throw new CorruptFileException(path, -1, "file name says state version " + version + " but it holds version "
+            throw new CorruptFileException(path, FileHeader.LENGTH, "file name says state version " + version + " but it holds version "
                     + s.version());
         }
         return s;

@@ -3,6 +3,9 @@ package io.albis.table;
 import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
 import io.albis.layout.FileHeader;
+import io.albis.memory.BufferAllocator;
+import io.albis.memory.MemoryLimitException;
+import io.albis.memory.PooledBuffer;
 import io.albis.row.RowLayout;
 import io.albis.row.SegmentRows;
 import io.albis.schema.ColumnGroup;
@@ -14,7 +17,6 @@ import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
 import io.albis.segment.StatKind;
 import io.albis.storage.ReadableFile;
-import io.albis.util.AlignedBuffers;
 import io.albis.util.Crc32c;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -46,7 +48,17 @@ public final class TableVerifier {
         return check(table).problems();
     }
 
+    /** As {@link #check(AlbisTable, BufferAllocator)} with the shared allocator. */
     public static Report check(AlbisTable table) throws IOException {
+        return check(table, BufferAllocator.shared());
+    }
+
+    /**
+     * Checks the whole table. Each data file's segments are read into one buffer from
+     * {@code allocator}, of the file's largest segment; a file needing more than the allocator's
+     * limit is reported as a problem, not read onto the heap.
+     */
+    public static Report check(AlbisTable table, BufferAllocator allocator) throws IOException {
         List<String> problems = new ArrayList<>();
         Schema schema = table.schema();
         long rows = 0;
@@ -69,8 +81,8 @@ public final class TableVerifier {
                     }
                     rgRows = meta.rowCount();
                     segments += meta.segments().size();
-                    checkData(table.storage().open(table.dataPath(rg, g)), schema, g, meta, problems);
-                } catch (AlbisFormatException e) {
+                    checkData(table.storage().open(table.dataPath(rg, g)), schema, g, meta, allocator, problems);
+                } catch (AlbisFormatException | MemoryLimitException e) {
                     problems.add(e.getMessage());
                 } catch (IOException e) {
                     problems.add(table.dataPath(rg, g) + ": " + e);
@@ -90,8 +102,9 @@ public final class TableVerifier {
     }
 
     private static void checkData(ReadableFile file, Schema schema, ColumnGroup g, ColumnGroupMetadata meta,
-            List<String> problems) throws IOException {
-        try (file) {
+            BufferAllocator allocator, List<String> problems) throws IOException {
+        try (file; PooledBuffer lent = allocator.allocate(Math.max(meta.maxSegmentLength(), 1),
+                "segment buffer of the verifier of " + file.path())) {
             String path = file.path();
             long len = file.length();
             if (len != meta.dataLength()) {
@@ -107,7 +120,7 @@ public final class TableVerifier {
             }
             SegmentRows rows = new SegmentRows(new RowLayout(schema, g));
             // One direct buffer for the file's segments: the row codec reads direct memory.
-            ByteBuffer segment = AlignedBuffers.allocate(Math.max(meta.maxSegmentLength(), 1));
+            ByteBuffer segment = lent.buffer();
             int i = 0;
             for (SegmentMetadata seg : meta.segments()) {
                 ByteBuffer buf = segment.clear().limit(seg.length()).slice().order(ByteOrder.LITTLE_ENDIAN);

@@ -19,7 +19,12 @@ public final class ByteSource {
     private final String file;
 
     public ByteSource(byte[] bytes, String file) {
-        this.buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        this(ByteBuffer.wrap(bytes), file);
+    }
+
+    /** Reads {@code bytes} from absolute offset 0 to its limit (a heap or a direct buffer). */
+    public ByteSource(ByteBuffer bytes, String file) {
+        this.buf = bytes.duplicate().position(0).order(ByteOrder.LITTLE_ENDIAN);
         this.file = file;
     }
 
@@ -29,18 +34,23 @@ public final class ByteSource {
      * whose checksum fails.
      */
     public static ByteSource withCheckedFooter(byte[] bytes, int bodyStart, String file) throws CorruptFileException {
-        int n = bytes.length;
+        return withCheckedFooter(ByteBuffer.wrap(bytes), bodyStart, file);
+    }
+
+    /** As {@link #withCheckedFooter(byte[], int, String)}, for the bytes from 0 to the buffer's limit. */
+    public static ByteSource withCheckedFooter(ByteBuffer bytes, int bodyStart, String file)
+            throws CorruptFileException {
+        int n = bytes.limit();
         if (n < bodyStart + FOOTER_LENGTH) {
             throw new CorruptFileException(file, n, "file is truncated: " + n
                     + " bytes, too short for its header and footer");
         }
         for (int i = 0; i < 4; i++) {
-            if (bytes[n - 4 + i] != END_MAGIC[i]) {
+            if (bytes.get(n - 4 + i) != END_MAGIC[i]) {
                 throw new CorruptFileException(file, n - 4, "end magic missing: the file is truncated or damaged");
             }
         }
-        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        int stored = b.getInt(n - 8);
+        int stored = bytes.duplicate().order(ByteOrder.LITTLE_ENDIAN).getInt(n - 8);
         int actual = Crc32c.of(bytes, 0, n - 8);
         if (stored != actual) {
             throw new CorruptFileException(file, n - 8, String.format(

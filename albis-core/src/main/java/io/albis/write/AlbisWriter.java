@@ -1,5 +1,6 @@
 package io.albis.write;
 
+import io.albis.memory.BufferAllocator;
 import io.albis.error.InvalidOptionException;
 import io.albis.error.SchemaMismatchException;
 import io.albis.internal.DirectMemory;
@@ -69,6 +70,8 @@ public final class AlbisWriter implements Closeable {
     private final long[] decimalLimit;
     /** Encodes list and map values given as Java objects; reused row after row. */
     private final NestedValueEncoder nested = new NestedValueEncoder();
+    /** Lends each column group's segment buffer; see {@link #withAllocator}. */
+    private BufferAllocator allocator = BufferAllocator.shared();
     /** Set when a row failed half-way; the writer then refuses further rows. */
     private Throwable failure;
     private long rows;
@@ -269,11 +272,27 @@ public final class AlbisWriter implements Closeable {
         }
         checkNotFailed();
         if (fill != null) {
-            current = new RowGroupWriter(storage, table, fill.rowGroup(), schema, options.segmentSize(), fill.groups());
+            current = new RowGroupWriter(storage, table, fill.rowGroup(), schema, options.segmentSize(), fill.groups(),
+                    allocator);
             return;
         }
         String name = TableLayout.rowGroupName(job.jobId(), task, attempt, rowGroupsWritten);
-        current = new RowGroupWriter(storage, table, name, schema, options.segmentSize(), null);
+        current = new RowGroupWriter(storage, table, name, schema, options.segmentSize(), null, allocator);
+    }
+
+    /**
+     * Takes segment buffers (one per column group being written, of the segment size, or of a
+     * row when a row is larger) from {@code allocator} instead of the shared one, so the writer's
+     * memory is bounded by its limit: a segment size times column groups beyond it fails with a
+     * {@link io.albis.memory.MemoryLimitException} naming the limit and the file. Call before the
+     * first row.
+     */
+    public AlbisWriter withAllocator(BufferAllocator allocator) {
+        if (current != null) {
+            throw new IllegalStateException("the allocator of writer for " + table + " is set before its first row");
+        }
+        this.allocator = java.util.Objects.requireNonNull(allocator, "allocator");
+        return this;
     }
 
     public void setBoolean(int column, boolean v) throws IOException {

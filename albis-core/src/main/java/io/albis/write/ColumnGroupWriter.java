@@ -14,7 +14,8 @@ import io.albis.segment.SegmentMetadata;
 import io.albis.segment.StatKind;
 import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
-import io.albis.util.AlignedBuffers;
+import io.albis.memory.BufferAllocator;
+import io.albis.memory.PooledBuffer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -44,6 +45,9 @@ final class ColumnGroupWriter {
     private final int[] varLengths;
     private final int[] varSlots;
 
+    private final BufferAllocator allocator;
+    /** The lent buffer {@link #segment} is; given back when the writer finishes or is abandoned. */
+    private PooledBuffer lent;
     private ByteBuffer segment;
     private int segmentRows;
     private long rowsWritten;
@@ -56,8 +60,9 @@ final class ColumnGroupWriter {
     /** Padding is always less than a page. */
     private static final byte[] PAGE_OF_ZEROS = new byte[FormatVersion.PAGE_SIZE];
 
-    ColumnGroupWriter(Schema schema, ColumnGroup group, int segmentSize, Storage storage, String dataPath)
-            throws IOException {
+    ColumnGroupWriter(Schema schema, ColumnGroup group, int segmentSize, Storage storage, String dataPath,
+            BufferAllocator allocator) throws IOException {
+        this.allocator = allocator;
         this.schema = schema;
         this.group = group;
         this.layout = new RowLayout(schema, group);
@@ -81,12 +86,17 @@ final class ColumnGroupWriter {
             typeIds[s] = layout.type(s).id();
             stats[s] = new ColumnStats.Collector(kinds[s]);
         }
-        this.segment = AlignedBuffers.allocate(segmentSize);
-        this.data = storage.create(dataPath);
+        useSegmentBuffer(segmentSize);
+        try {
+            this.data = storage.create(dataPath);
+        } catch (IOException | RuntimeException e) {
+            releaseSegmentBuffer();
+            throw e;
+        }
         try {
             data.write(ByteBuffer.wrap(FileHeader.dataFileStart()));
         } catch (IOException | RuntimeException e) {
-            data.close();
+            closeQuietly();
             throw e;
         }
     }
@@ -227,7 +237,7 @@ final class ColumnGroupWriter {
         }
         if (length > segment.capacity()) {
             // A row larger than a segment gets a segment of its own.
-            segment = AlignedBuffers.allocate(length);
+            useSegmentBuffer(length);
         }
         int base = segment.position();
         int varPos = layout.fixedEnd();
@@ -309,7 +319,7 @@ final class ColumnGroupWriter {
         firstRowOfSegment += segmentRows;
         segmentRows = 0;
         if (segment.capacity() != segmentSize) {
-            segment = AlignedBuffers.allocate(segmentSize);
+            useSegmentBuffer(segmentSize);
         } else {
             segment.clear();
         }
@@ -322,6 +332,7 @@ final class ColumnGroupWriter {
             data.sync();
         }
         long length = data.position();
+        releaseSegmentBuffer();
         data.close();
         int n = layout.slots();
         int[] ids = new int[n];
@@ -333,7 +344,23 @@ final class ColumnGroupWriter {
         return new ColumnGroupMetadata(group.id(), segmentSize, rowsWritten, length, ids, types, segments);
     }
 
+    /** Replaces the segment buffer with an empty one of {@code size} bytes from the allocator. */
+    private void useSegmentBuffer(int size) {
+        releaseSegmentBuffer();
+        lent = allocator.allocate(size, "segment buffer of the writer of " + dataPath);
+        segment = lent.buffer();
+    }
+
+    private void releaseSegmentBuffer() {
+        if (lent != null) {
+            lent.close();
+            lent = null;
+            segment = null;
+        }
+    }
+
     void closeQuietly() {
+        releaseSegmentBuffer();
         try {
             data.close();
         } catch (IOException ignored) {

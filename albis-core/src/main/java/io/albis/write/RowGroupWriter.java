@@ -1,5 +1,6 @@
 package io.albis.write;
 
+import io.albis.memory.BufferAllocator;
 import io.albis.layout.RowGroupLayout;
 import io.albis.layout.TableLayout;
 import io.albis.schema.ColumnGroup;
@@ -40,8 +41,8 @@ final class RowGroupWriter {
     private final boolean[] published;
 
     /** {@code writes}: the positions of the groups to write, or null for all of them. */
-    RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize, boolean[] writes)
-            throws IOException {
+    RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize, boolean[] writes,
+            BufferAllocator allocator) throws IOException {
         this.storage = storage;
         this.name = name;
         this.path = storage.resolve(table, name);
@@ -62,7 +63,7 @@ final class RowGroupWriter {
                 if (writes != null && !writes[g]) {
                     continue;
                 }
-                groups[g] = new ColumnGroupWriter(schema, gs.get(g), segmentSize, storage, dataFiles[g]);
+                groups[g] = new ColumnGroupWriter(schema, gs.get(g), segmentSize, storage, dataFiles[g], allocator);
             }
         } catch (IOException | RuntimeException e) {
             abort();

@@ -32,8 +32,8 @@ final class TaskCommitter {
             return new TaskCommit(task, attempt, false, rgs);
         }
         String path = storage.resolve(jobDir, name);
-        TableStateCodec.Manifest winner = TableStateCodec.decodeManifest(
-                SmallFiles.read(storage, path, TableStateCodec.MAX_BYTES), path);
+        TableStateCodec.Manifest winner = SmallFiles.read(storage, path, TableStateCodec.MAX_BYTES,
+                TableStateCodec::decodeManifest);
         if (winner.attempt() == attempt) {
             return new TaskCommit(task, attempt, false, winner.rowGroups());
         }

@@ -227,7 +227,7 @@ public final class WriteJob {
         names.sort(null);
         for (String n : names) {
             String path = storage.resolve(dir, n);
-            out.addAll(TableStateCodec.decodeManifest(SmallFiles.read(storage, path, TableStateCodec.MAX_BYTES), path)
+            out.addAll(SmallFiles.read(storage, path, TableStateCodec.MAX_BYTES, TableStateCodec::decodeManifest)
                     .rowGroups());
         }
         return out;

@@ -229,4 +229,30 @@ class PredicateParserTest {
     private static String msg(String expr) {
         return assertThrows(InvalidOptionException.class, () -> p(expr)).getMessage();
     }
+
+    @Test
+    void nanIsALiteralAndBackQuotesNameAnyColumn() {
+        Compare c = assertInstanceOf(Compare.class, PredicateParser.parse("`unit price` = NaN"));
+        assertEquals("unit price", c.column());
+        assertTrue(Double.isNaN((Double) c.literal()), c.toString());
+        assertEquals(PredicateParser.parse("x < nan"), PredicateParser.parse("NAN > x"));
+        assertEquals("nan", ((Compare) PredicateParser.parse("`nan` = 1")).column());
+        assertEquals("größe-x", ((Compare) PredicateParser.parse("`größe-x` = 1")).column());
+    }
+
+    @Test
+    void nestingIsBoundedWithOneClearLine() {
+        String deepParens = "(".repeat(3000) + "x = 1" + ")".repeat(3000);
+        String deepNots = "NOT ".repeat(3000) + "x = 1";
+        for (String expr : List.of(deepParens, deepNots)) {
+            InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> PredicateParser.parse(expr));
+            assertTrue(e.getMessage().contains("nest deeper than " + PredicateParser.MAX_NESTING), e.getMessage());
+        }
+        int ok = PredicateParser.MAX_NESTING;
+        assertEquals(eq("x", 1L), PredicateParser.parse("(".repeat(ok) + "x = 1" + ")".repeat(ok)));
+        assertInstanceOf(Predicate.Not.class, PredicateParser.parse("NOT ".repeat(ok) + "x = 1"));
+        // A long flat chain is not nesting: it parses to one AND of 5,000 terms.
+        String chain = String.join(" AND ", java.util.Collections.nCopies(5000, "x = 1"));
+        assertEquals(5000, ((Predicate.And) PredicateParser.parse(chain)).terms().size());
+    }
 }

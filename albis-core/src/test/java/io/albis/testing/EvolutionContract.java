@@ -126,7 +126,7 @@ public abstract class EvolutionContract {
                 FormulaTable.write(w, 0, ROWS);
             }
             for (String n : storage.list(table)) {
-                files.put(n, SmallFiles.read(storage, storage.resolve(table, n), Integer.MAX_VALUE));
+                files.put(n, SmallFiles.bytes(storage, storage.resolve(table, n), Integer.MAX_VALUE));
             }
         }
 
