@@ -18,6 +18,8 @@ import io.albis.memory.BufferAllocator;
 import io.albis.layout.FileHeader;
 import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
+import io.albis.read.ColumnBatch;
+import io.albis.scan.ChecksumScan;
 import io.albis.read.ReadOptions;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
@@ -162,14 +164,54 @@ class CorruptionTest {
 
     private Outcome readAndJudge(Storage storage, String path, boolean verifyChecksums, boolean iterator,
             String context) {
+        Outcome rows;
         try {
-            return matchesExpected(readEverything(storage, path, verifyChecksums, iterator))
+            rows = matchesExpected(readEverything(storage, path, verifyChecksums, iterator))
                     ? Outcome.CORRECT_ROWS : Outcome.OTHER_ROWS;
         } catch (IOException | UncheckedIOException e) {
             assertTypedError(e, path, context);
-            return Outcome.TYPED_ERROR;
+            rows = Outcome.TYPED_ERROR;
         } catch (RuntimeException | Error e) {
             throw new AssertionError(context + ": untyped " + e, e);
+        }
+        readBatchesAndScan(storage, path, verifyChecksums, rows, context);
+        return rows;
+    }
+
+    /**
+     * Reads the same table through batches and the checksum scan, which walk segments their own
+     * way: each ends in a typed error or, where the row API gave the written rows, in as many rows.
+     */
+    private void readBatchesAndScan(Storage storage, String path, boolean verifyChecksums, Outcome rows,
+            String context) {
+        BufferAllocator memory = MemoryChecks.allocator();
+        ReadOptions options = ReadOptions.all().withVerifyChecksums(verifyChecksums).withAllocator(memory);
+        try {
+            AlbisTable t = AlbisTable.open(storage, path);
+            long batchRows = 0;
+            try (AlbisReader r = t.newReader(options)) {
+                ColumnBatch batch = ColumnBatch.forReader(r, 7);
+                int n;
+                while ((n = r.nextBatch(batch)) > 0) {
+                    batchRows += n;
+                    for (int c = 0; c < batch.columnCount(); c++) {
+                        for (int i = 0; i < n; i++) {
+                            batch.column(c).isNull(i);
+                        }
+                    }
+                }
+            }
+            long scanned = ChecksumScan.scan(t, options, 1).rows();
+            if (rows == Outcome.CORRECT_ROWS) {
+                assertEquals(expected.rowCount(), batchRows, context + ": rows through batches");
+                assertEquals(expected.rowCount(), scanned, context + ": rows through the checksum scan");
+            }
+        } catch (IOException | UncheckedIOException e) {
+            assertTypedError(e, path, context + " (batches or scan)");
+        } catch (RuntimeException | Error e) {
+            throw new AssertionError(context + " (batches or scan): untyped " + e, e);
+        } finally {
+            MemoryChecks.assertNothingOutstanding(memory, path);
         }
     }
 
