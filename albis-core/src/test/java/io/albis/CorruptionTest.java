@@ -499,8 +499,9 @@ class CorruptionTest {
     void aMissingDataFileIsAnErrorNamingIt() throws IOException {
         Path data = files("data").get(3);
         Files.delete(data);
-        IOException e = assertThrows(IOException.class, () -> readEverything(true, false));
-        assertTrue(e.getMessage().contains(data.toString()), e.toString());
+        CorruptFileException e = assertThrows(CorruptFileException.class, () -> readEverything(true, false));
+        assertEquals(data.toString(), e.file(), e.toString());
+        assertTrue(e.getMessage().contains("data file is missing"), e.toString());
     }
 
     @Test

@@ -8,8 +8,10 @@ import io.albis.schema.ColumnGroup;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -62,7 +64,7 @@ final class RowGroupOpener {
                     continue;
                 }
                 String dataPath = rg.dataPath(plan.schema.groups().get(g));
-                ReadableFile f = storage.open(dataPath);
+                ReadableFile f = openData(storage, dataPath);
                 try {
                     checkDataFile(f, dataPath, metas[g]);
                     cursors[g] = new ColumnGroupCursor(rowsOfGroup[g], metas[g], f, allocator, verify, stats);
@@ -79,6 +81,15 @@ final class RowGroupOpener {
         open.moving = moving.toArray(new ColumnGroupCursor[0]);
         stats.rowGroupsRead++;
         return open;
+    }
+
+    /** Opens a listed data file; a missing one is damage of the table, like a missing metadata file. */
+    static ReadableFile openData(Storage storage, String path) throws IOException {
+        try {
+            return storage.open(path);
+        } catch (NoSuchFileException | FileNotFoundException e) {
+            throw new CorruptFileException(path, -1, "data file is missing from a published row group");
+        }
     }
 
     private static void checkDataFile(ReadableFile f, String path, ColumnGroupMetadata meta) throws IOException {
