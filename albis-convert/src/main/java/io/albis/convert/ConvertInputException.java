@@ -50,6 +50,17 @@ public class ConvertInputException extends IOException {
      * @param what  what is wrong there
      * @param cause the library failure that showed it, or null
      */
+    /**
+     * A reader library ran out of heap in {@code where}: Parquet and ORC readers size buffers by
+     * lengths in the file (page headers, stream lengths) before they can check them, so this is a
+     * damaged length or a page too large for the heap; the message names the file and the limit.
+     */
+    static ConvertInputException outOfMemory(String file, String where, OutOfMemoryError e) {
+        return new ConvertInputException(file, "reading " + where + " needs more memory than the JVM's heap of "
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB holds: a length in the file is damaged, or a page"
+                + " is too large for this heap (raise -Xmx)", e);
+    }
+
     static ConvertInputException corrupt(String file, String where, String what, Throwable cause) {
         return new ConvertInputException(file, "corrupt" + (where == null ? "" : " " + where) + ": " + what, cause);
     }

@@ -3,6 +3,7 @@ package io.albis.convert;
 import io.albis.error.InvalidOptionException;
 import io.albis.hdfs.HadoopStorageProvider;
 import io.albis.write.WriterOptions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,10 +28,15 @@ import org.apache.hadoop.conf.Configuration;
  * @param append         add the rows to an existing table, as new row groups under its own column
  *                       groups, in one commit, instead of creating a table; the source must have the
  *                       table's columns ({@code columnGroups} and {@code columnPerGroup} unset)
+ * @param decodeDeadline the longest an ORC reader may take to decode one batch (at most 1,024 rows)
+ *                       before the file is reported as damaged: orc-core loops on some damage
+ *                       (see {@code OrcDecodeDeadline}); default {@link #DEFAULT_DECODE_DEADLINE}
  */
 public record ConvertOptions(Map<String, List<String>> columnGroups, boolean columnPerGroup,
                              WriterOptions writer, ProgressListener progress, Configuration hadoopConf,
-                             boolean append) {
+                             boolean append, Duration decodeDeadline) {
+    /** Far beyond what decoding 1,024 rows takes, even of long lists on a busy machine. */
+    public static final Duration DEFAULT_DECODE_DEADLINE = Duration.ofSeconds(30);
 
     /** Options for a conversion into a new table. */
     public ConvertOptions(Map<String, List<String>> columnGroups, boolean columnPerGroup, WriterOptions writer,
@@ -38,7 +44,16 @@ public record ConvertOptions(Map<String, List<String>> columnGroups, boolean col
         this(columnGroups, columnPerGroup, writer, progress, hadoopConf, false);
     }
 
+    public ConvertOptions(Map<String, List<String>> columnGroups, boolean columnPerGroup, WriterOptions writer,
+            ProgressListener progress, Configuration hadoopConf, boolean append) {
+        this(columnGroups, columnPerGroup, writer, progress, hadoopConf, append, DEFAULT_DECODE_DEADLINE);
+    }
+
     public ConvertOptions {
+        Objects.requireNonNull(decodeDeadline, "decode deadline");
+        if (decodeDeadline.isNegative() || decodeDeadline.isZero()) {
+            throw new InvalidOptionException("the decode deadline must be positive, got " + decodeDeadline);
+        }
         if (append && (columnGroups != null || columnPerGroup)) {
             throw new InvalidOptionException("an append writes under the table's own column groups; give no column"
                     + " groups with it");
@@ -67,28 +82,33 @@ public record ConvertOptions(Map<String, List<String>> columnGroups, boolean col
     }
 
     public ConvertOptions withColumnGroups(Map<String, List<String>> groups) {
-        return new ConvertOptions(groups, false, writer, progress, hadoopConf, append);
+        return new ConvertOptions(groups, false, writer, progress, hadoopConf, append, decodeDeadline);
     }
 
     public ConvertOptions withColumnPerGroup(boolean on) {
-        return new ConvertOptions(on ? null : columnGroups, on, writer, progress, hadoopConf, append);
+        return new ConvertOptions(on ? null : columnGroups, on, writer, progress, hadoopConf, append, decodeDeadline);
     }
 
     public ConvertOptions withWriter(WriterOptions options) {
-        return new ConvertOptions(columnGroups, columnPerGroup, options, progress, hadoopConf, append);
+        return new ConvertOptions(columnGroups, columnPerGroup, options, progress, hadoopConf, append, decodeDeadline);
     }
 
     public ConvertOptions withProgress(ProgressListener listener) {
-        return new ConvertOptions(columnGroups, columnPerGroup, writer, listener, hadoopConf, append);
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, listener, hadoopConf, append, decodeDeadline);
     }
 
     /** Another Hadoop configuration, such as the one a Spark session holds. */
     public ConvertOptions withHadoopConf(Configuration conf) {
-        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, conf, append);
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, conf, append, decodeDeadline);
+    }
+
+    /** Another deadline for decoding one ORC batch. */
+    public ConvertOptions withDecodeDeadline(Duration deadline) {
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, hadoopConf, append, deadline);
     }
 
     /** Appends to an existing table instead of creating one. */
     public ConvertOptions withAppend(boolean on) {
-        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, hadoopConf, on);
+        return new ConvertOptions(columnGroups, columnPerGroup, writer, progress, hadoopConf, on, decodeDeadline);
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
@@ -102,7 +103,8 @@ final class OrcCorruption {
      * from 0): "corrupt" with the stripe and the first column that fails when read alone, or a plain
      * read failure when every column reads alone.
      */
-    static ConvertInputException of(Reader reader, String name, long rowsRead, Throwable failure) {
+    static ConvertInputException of(Reader reader, String name, long rowsRead, Throwable failure,
+            OrcDecodeDeadline decode) {
         List<StripeInformation> stripes = reader.getStripes();
         int s = 0;
         for (long first = 0; s < stripes.size() - 1 && first + stripes.get(s).getNumberOfRows() <= rowsRead; s++) {
@@ -114,13 +116,13 @@ final class OrcCorruption {
         TypeDescription schema = reader.getSchema();
         List<String> columns = columnNames(schema);
         for (TypeDescription leaf : leaves(schema, new ArrayList<>())) {
-            Throwable alone = readAlone(reader, stripes.get(s), leaf);
+            Throwable alone = readAlone(reader, stripes.get(s), leaf, decode);
             if (alone != null) {
                 return ConvertInputException.corrupt(name, "in stripe " + s + ", column '" + columns.get(leaf.getId()) + "'",
                         ConvertInputException.describe(alone), failure);
             }
         }
-        Throwable stripeAlone = readAlone(reader, stripes.get(s), null);
+        Throwable stripeAlone = readAlone(reader, stripes.get(s), null, decode);
         if (stripeAlone != null) {
             return ConvertInputException.corrupt(name, "in stripe " + s, ConvertInputException.describe(stripeAlone), failure);
         }
@@ -132,7 +134,8 @@ final class OrcCorruption {
      * Reads one stripe with only {@code leaf} (with the types under it and the structs above it), or
      * every column when null; what failed, or null.
      */
-    private static Throwable readAlone(Reader reader, StripeInformation stripe, TypeDescription leaf) {
+    private static Throwable readAlone(Reader reader, StripeInformation stripe, TypeDescription leaf,
+            OrcDecodeDeadline decode) {
         Reader.Options options = reader.options().range(stripe.getOffset(), stripe.getLength());
         if (leaf != null) {
             boolean[] include = new boolean[reader.getSchema().getMaximumId() + 1];
@@ -146,13 +149,21 @@ final class OrcCorruption {
         }
         try (RecordReader rows = reader.rows(options)) {
             VectorizedRowBatch batch = reader.getSchema().createRowBatchV2();
-            while (rows.nextBatch(batch)) {
+            while (decode.nextBatch(rows, batch)) {
                 // Decoding is the check.
             }
             return null;
         } catch (IOException | RuntimeException e) {
             return e;
+        } catch (TimeoutException e) {
+            return timedOut(decode);
         }
+    }
+
+    /** What a batch that did not decode within the deadline is reported as. */
+    static IOException timedOut(OrcDecodeDeadline decode) {
+        return new IOException("orc-core did not decode a batch of rows within " + decode.limit().toSeconds()
+                + " s (it loops on an integer run cut short by damage)");
     }
 
     /** The types under {@code t} that are not structs (a union counts as one), in column id order. */

@@ -8,8 +8,11 @@ import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.write.AlbisWriter;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.Reader;
@@ -68,7 +71,7 @@ public final class OrcToAlbis {
         ProgressTicker ticker = new ProgressTicker(options.progress(), total);
         Schema written = OutputTable.write(storage, out, schema, options, writer -> {
             for (Source s : sources) {
-                copy(s, conf, writer, ticker);
+                copy(s, conf, options.decodeDeadline(), writer, ticker);
             }
         });
         ticker.finish();
@@ -89,14 +92,15 @@ public final class OrcToAlbis {
         }
     }
 
-    private static void copy(Source s, Configuration conf, AlbisWriter writer, ProgressTicker ticker) throws IOException {
+    private static void copy(Source s, Configuration conf, Duration deadline, AlbisWriter writer, ProgressTicker ticker)
+            throws IOException {
         String name = s.file().name();
-        try (Reader r = OrcFiles.openReader(s.file(), conf)) {
+        try (Reader r = OrcFiles.openReader(s.file(), conf); OrcDecodeDeadline decode = new OrcDecodeDeadline(deadline)) {
             VectorizedRowBatch batch = r.getSchema().createRowBatchV2();
             OrcRowCopier copier = new OrcRowCopier(r.getSchema(), writer.schema(), writer, batch);
             long row = 0;
-            try (RecordReader rows = rows(r, name)) {
-                while (nextBatch(r, rows, batch, name, row)) {
+            try (RecordReader rows = rows(r, name, decode)) {
+                while (nextBatch(r, rows, batch, name, row, decode)) {
                     for (int i = 0; i < batch.size; i++, row++) {
                         try {
                             copier.copy(i);
@@ -121,21 +125,28 @@ public final class OrcToAlbis {
     }
 
     /** The file's rows; orc-core reads the first stripe here already. */
-    private static RecordReader rows(Reader r, String name) throws ConvertInputException {
+    private static RecordReader rows(Reader r, String name, OrcDecodeDeadline decode) throws ConvertInputException {
         try {
             return r.rows(r.options());
         } catch (IOException | RuntimeException e) {
-            throw OrcCorruption.of(r, name, 0, e);
+            throw OrcCorruption.of(r, name, 0, e, decode);
         }
     }
 
     /** The next batch, after {@code row} rows of the file. */
-    private static boolean nextBatch(Reader r, RecordReader rows, VectorizedRowBatch batch, String name, long row)
-            throws ConvertInputException {
+    private static boolean nextBatch(Reader r, RecordReader rows, VectorizedRowBatch batch, String name, long row,
+            OrcDecodeDeadline decode) throws IOException {
         try {
-            return rows.nextBatch(batch);
+            return decode.nextBatch(rows, batch);
+        } catch (InterruptedIOException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
-            throw OrcCorruption.of(r, name, row, e);
+            throw OrcCorruption.of(r, name, row, e, decode);
+        } catch (TimeoutException e) {
+            throw OrcCorruption.of(r, name, row, OrcCorruption.timedOut(decode), decode);
+        } catch (OutOfMemoryError e) {
+            // orc-core sizes vectors by lengths in the file (list and map sizes) before it can check them.
+            throw ConvertInputException.outOfMemory(name, "the rows after row " + row, e);
         }
     }
 }

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
@@ -74,6 +75,7 @@ final class ParquetInput {
             throw ConvertInputException.corrupt(file.name(), "footer", ConvertInputException.describe(e), e);
         }
         checkCodecs(file.name(), footer);
+        checkChunkExtents(file.name(), footer, input.getLength());
         return new ParquetInput(file, input, footer, options);
     }
 
@@ -165,6 +167,27 @@ final class ParquetInput {
                 if (why != null) {
                     throw new ConvertInputException(name, "column '" + c.getPath().toDotString() + "' is compressed with "
                             + c.getCodec() + ", which cannot be read here: " + why);
+                }
+            }
+        }
+    }
+
+    /**
+     * Every column chunk must lie between the head magic and the end of the file: parquet-java
+     * sizes a buffer for a whole chunk from the footer before reading it, so a damaged length
+     * would otherwise allocate whatever it says.
+     */
+    private static void checkChunkExtents(String name, ParquetMetadata footer, long fileLength)
+            throws ConvertInputException {
+        List<BlockMetaData> blocks = footer.getBlocks();
+        for (int b = 0; b < blocks.size(); b++) {
+            for (ColumnChunkMetaData c : blocks.get(b).getColumns()) {
+                long start = c.getStartingPos();
+                long size = c.getTotalSize();
+                if (start < MAGIC.length || size < 0 || start > fileLength - size) {
+                    throw ConvertInputException.corrupt(name, "in row group " + b + ", column '"
+                            + c.getPath().toDotString() + "'", "the footer places its " + size + " bytes at offset "
+                            + start + ", outside the " + fileLength + "-byte file", null);
                 }
             }
         }

@@ -114,6 +114,9 @@ public final class ParquetToAlbis {
                     pages = r.readNextRowGroup();
                 } catch (IOException | RuntimeException e) {
                     throw ParquetCorruption.of(input, rowGroup, e, reading);
+                } catch (OutOfMemoryError e) {
+                    // parquet-java sizes buffers by page headers before it can check them against the file.
+                    throw ConvertInputException.outOfMemory(name, "row group " + rowGroup, e);
                 }
                 if (pages == null) {
                     break;
@@ -124,6 +127,8 @@ public final class ParquetToAlbis {
                         records = io.getRecordReader(pages, materializer); // decodes the dictionaries
                     } catch (RuntimeException e) {
                         throw ParquetCorruption.of(input, rowGroup, e, reading);
+                    } catch (OutOfMemoryError e) {
+                        throw ConvertInputException.outOfMemory(name, "row group " + rowGroup, e);
                     }
                     long n = pages.getRowCount();
                     for (long i = 0; i < n; i++, row++) {
@@ -140,6 +145,8 @@ public final class ParquetToAlbis {
                         } catch (RuntimeException e) {
                             throw ParquetCorruption.of(input, rowGroup, e, "cannot decode row " + (row + 1)
                                     + " (row group " + rowGroup + ")");
+                        } catch (OutOfMemoryError e) {
+                            throw ConvertInputException.outOfMemory(name, "row group " + rowGroup, e);
                         }
                         ticker.row();
                     }
