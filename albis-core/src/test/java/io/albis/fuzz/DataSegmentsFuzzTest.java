@@ -7,6 +7,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.albis.memory.BufferAllocator;
 import io.albis.read.ReadOptions;
 import io.albis.testing.MemoryChecks;
+import io.albis.testing.MemoryStorage;
+import io.albis.testing.RowAssertions;
 
 /**
  * Fuzzes the readers of data segments: the row codec ({@code io.albis.row.SegmentRows}) and the
@@ -63,36 +65,31 @@ class DataSegmentsFuzzTest {
             throws Throwable {
         BufferAllocator memory = new BufferAllocator(MEMORY_LIMIT);
         ReadOptions options = ReadOptions.all().withVerifyChecksums(checksums).withAllocator(memory);
+        MemoryStorage storage = table.storage;
         TableReads.Seen want = table.reference;
-        String where = FuzzTable.PATH;
-        Documented.run(() -> {
-            TableReads.RowApi got = TableReads.rowApi(table.storage, where, options, iterator);
+        String path = FuzzTable.PATH;
+        readOneWay(memory, "the row API", () -> {
+            TableReads.RowApi got = TableReads.rowApi(storage, path, options, iterator);
             if (strict) {
-                assertTrue(TableReads.sameRows(table.expected.rows(), got.values()), "row API: other rows than written");
+                assertTrue(RowAssertions.sameRows(table.expected.rows(), got.values()), "row API: other rows than written");
                 assertEquals(want.rows().binaryRows(), got.binaryRows(), "binary rows");
             }
         });
-        MemoryChecks.assertNothingOutstanding(memory, "after the row API");
-        Documented.run(() -> {
-            var got = TableReads.runs(table.storage, where, options);
-            if (strict) {
-                assertEquals(want.runs(), got, "row runs");
-            }
-        });
-        MemoryChecks.assertNothingOutstanding(memory, "after the runs");
-        Documented.run(() -> {
-            var got = TableReads.batches(table.storage, where, options, capacity);
-            if (strict) {
-                assertEquals(want.batches(), got, "batches");
-            }
-        });
-        MemoryChecks.assertNothingOutstanding(memory, "after the batches");
-        Documented.run(() -> {
-            String got = TableReads.scan(table.storage, where, options);
-            if (strict) {
-                assertEquals(want.scan(), got, "checksum scan");
-            }
-        });
-        MemoryChecks.assertNothingOutstanding(memory, "after the scan");
+        readOneWay(memory, "the runs", () -> judge(strict, want.runs(), TableReads.runs(storage, path, options)));
+        readOneWay(memory, "the batches",
+                () -> judge(strict, want.batches(), TableReads.batches(storage, path, options, capacity)));
+        readOneWay(memory, "the scan", () -> judge(strict, want.scan(), TableReads.scan(storage, path, options)));
+    }
+
+    /** Runs one read path; a documented failure ends it, and either way every buffer is back after it. */
+    private static void readOneWay(BufferAllocator memory, String what, Documented.Step read) throws Throwable {
+        Documented.run(read);
+        MemoryChecks.assertNothingOutstanding(memory, "after " + what);
+    }
+
+    private static void judge(boolean strict, Object want, Object got) {
+        if (strict) {
+            assertEquals(want, got, "other rows than the intact table's");
+        }
     }
 }

@@ -9,7 +9,7 @@ import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;
 import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
-import io.albis.testing.RowAssertions;
+import io.albis.testing.TableChecks;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -45,16 +45,8 @@ final class TableReads {
         List<String> binary = new ArrayList<>();
         try (AlbisReader r = AlbisTable.open(storage, path).newReader(options)) {
             int[] groups = r.readGroups();
-            while (iterator ? r.hasNext() : r.advance()) {
-                if (iterator) {
-                    r.next();
-                }
-                Object[] row = new Object[r.columnCount()];
-                for (int i = 0; i < row.length; i++) {
-                    row[i] = r.getValue(i);
-                }
-                r.toNestedMap();
-                values.add(row);
+            while (TableChecks.nextRow(r, iterator)) {
+                values.add(TableChecks.values(r));
                 StringBuilder encoded = new StringBuilder();
                 for (int g : groups) {
                     encoded.append(HEX.formatHex(r.getBinaryRow(g).toByteArray())).append('|');
@@ -111,26 +103,6 @@ final class TableReads {
     static String scan(Storage storage, String path, ReadOptions options) throws IOException {
         ScanResult s = ChecksumScan.scan(AlbisTable.open(storage, path), options, 1);
         return s.rows() + " rows, " + s.logicalBytes() + " bytes, " + s.nulls() + " nulls, checksum " + s.checksumHex();
-    }
-
-    /** True when {@code got} holds exactly the rows of {@code want}, value for value. */
-    static boolean sameRows(List<Object[]> want, List<Object[]> got) {
-        if (want.size() != got.size()) {
-            return false;
-        }
-        for (int r = 0; r < want.size(); r++) {
-            Object[] w = want.get(r);
-            Object[] g = got.get(r);
-            if (w.length != g.length) {
-                return false;
-            }
-            for (int c = 0; c < w.length; c++) {
-                if (!RowAssertions.sameValue(w[c], g[c])) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 
     /** One cell of a batch, exactly (floating point by its bits, variable-width values by their bytes). */
