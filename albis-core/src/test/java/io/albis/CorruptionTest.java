@@ -116,16 +116,8 @@ class CorruptionTest {
         BufferAllocator memory = MemoryChecks.allocator();
         // Damage fails reads midway: the closed reader must still have given every buffer back.
         try (AlbisReader r = t.newReader(ReadOptions.all().withVerifyChecksums(verifyChecksums).withAllocator(memory))) {
-            while (iterator ? r.hasNext() : r.advance()) {
-                if (iterator) {
-                    r.next();
-                }
-                Object[] row = new Object[r.columnCount()];
-                for (int i = 0; i < row.length; i++) {
-                    row[i] = r.getValue(i);
-                }
-                r.toNestedMap();
-                out.add(row);
+            while (TableChecks.nextRow(r, iterator)) {
+                out.add(TableChecks.values(r));
             }
         } finally {
             MemoryChecks.assertNothingOutstanding(memory, path);
@@ -134,22 +126,7 @@ class CorruptionTest {
     }
 
     private boolean matchesExpected(List<Object[]> rows) {
-        if (rows.size() != expected.rowCount()) {
-            return false;
-        }
-        for (int r = 0; r < rows.size(); r++) {
-            Object[] want = expected.rows().get(r);
-            Object[] got = rows.get(r);
-            if (want.length != got.length) {
-                return false;
-            }
-            for (int c = 0; c < want.length; c++) {
-                if (!RowAssertions.sameValue(want[c], got[c])) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return RowAssertions.sameRows(expected.rows(), rows);
     }
 
     private enum Outcome { CORRECT_ROWS, TYPED_ERROR, OTHER_ROWS }

@@ -52,6 +52,26 @@ public final class RowAssertions {
         return java.util.Objects.equals(expected, actual);
     }
 
+    /** True when {@code got} holds exactly the rows of {@code want} (values by column), value for value. */
+    public static boolean sameRows(List<Object[]> want, List<Object[]> got) {
+        if (want.size() != got.size()) {
+            return false;
+        }
+        for (int r = 0; r < want.size(); r++) {
+            Object[] w = want.get(r);
+            Object[] g = got.get(r);
+            if (w.length != g.length) {
+                return false;
+            }
+            for (int c = 0; c < w.length; c++) {
+                if (!sameValue(w[c], g[c])) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     public static String render(Object v) {
         if (v instanceof byte[] b) {
             return b.length > 40 ? "byte[" + b.length + "]" : "0x" + java.util.HexFormat.of().formatHex(b);

@@ -34,6 +34,28 @@ public final class TableChecks {
         return AlbisTable.open(storage, path);
     }
 
+    /** Moves {@code reader} to its next row through the iterator ({@code hasNext}, {@code next}) or {@code advance()}. */
+    public static boolean nextRow(AlbisReader reader, boolean useIterator) throws IOException {
+        if (!useIterator) {
+            return reader.advance();
+        }
+        if (!reader.hasNext()) {
+            return false;
+        }
+        reader.next();
+        return true;
+    }
+
+    /** Every value of the reader's current row ({@code getValue} by reader column), its nested map built too. */
+    public static Object[] values(AlbisReader reader) {
+        Object[] row = new Object[reader.columnCount()];
+        for (int i = 0; i < row.length; i++) {
+            row[i] = reader.getValue(i);
+        }
+        reader.toNestedMap();
+        return row;
+    }
+
     /**
      * Reads every row and column (with the iterator or with advance(), alternately) and compares
      * values, typed getters and nested maps with the oracle; also the declared fields and counts.
@@ -48,10 +70,7 @@ public final class TableChecks {
         int r = 0;
         BufferAllocator memory = MemoryChecks.allocator();
         try (AlbisReader reader = table.newReader(ReadOptions.all().withAllocator(memory))) {
-            while (useIterator ? reader.hasNext() : reader.advance()) {
-                if (useIterator) {
-                    reader.next();
-                }
+            while (nextRow(reader, useIterator)) {
                 assertTrue(r < expected.rowCount(), context + ": more rows than written");
                 String where = context + ", row " + r;
                 RowAssertions.assertRow(reader, expected.schema(), all, expected.rows().get(r), where);
