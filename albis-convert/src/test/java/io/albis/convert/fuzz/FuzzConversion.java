@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * What the converter fuzz targets share: the input is written to a file in a temporary directory
@@ -27,8 +28,12 @@ import java.nio.file.Path;
  */
 final class FuzzConversion {
     private static final String TABLE = "fuzz/t";
-    /** One Hadoop configuration for every input (making one per input would dominate the time). */
-    private static final ConvertOptions OPTIONS = ConvertOptions.defaults();
+    /**
+     * One Hadoop configuration for every input (making one per input would dominate the time). ORC
+     * batches get 2 s, not the default 30: orc-core spins on some damage until that deadline ends
+     * it (OrcDecodeDeadline), and a fuzzer must get through such inputs well within its hang timeout.
+     */
+    private static final ConvertOptions OPTIONS = ConvertOptions.defaults().withDecodeDeadline(Duration.ofSeconds(2));
     private static final Path INPUTS = inputs();
 
     /** A converter's entry point, as {@code ParquetToAlbis.convert} and {@code OrcToAlbis.convert} have it. */
