@@ -1,5 +1,6 @@
 package io.albis.convert;
 
+import io.albis.util.TaskFailures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.lang.reflect.Method;
@@ -58,17 +59,7 @@ final class OrcDecodeDeadline implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while orc-core decoded a batch");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(cause);
+            throw TaskFailures.of(e);
         }
     }
 

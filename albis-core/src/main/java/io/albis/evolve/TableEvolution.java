@@ -15,6 +15,7 @@ import io.albis.write.CommitResult;
 import io.albis.write.TableChange;
 import io.albis.write.WriteJob;
 import io.albis.write.WriterOptions;
+import io.albis.util.TaskFailures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -213,14 +214,7 @@ public final class TableEvolution {
                 try {
                     f.get();
                 } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof UncheckedIOException u) {
-                        throw u.getCause();
-                    }
-                    if (cause instanceof RuntimeException r) {
-                        throw r;
-                    }
-                    throw new IOException(cause);
+                    throw TaskFailures.of(e);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IOException("interrupted while changing " + table, e);

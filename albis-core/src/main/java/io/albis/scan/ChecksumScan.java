@@ -11,6 +11,7 @@ import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
+import io.albis.util.TaskFailures;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -50,14 +51,7 @@ public final class ChecksumScan {
             }
             return total.withNanos(System.nanoTime() - start);
         } catch (java.util.concurrent.ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof IOException io) {
-                throw io;
-            }
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IOException(c);
+            throw TaskFailures.of(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("scan interrupted", e);

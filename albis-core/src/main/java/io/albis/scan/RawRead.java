@@ -4,6 +4,7 @@ import io.albis.memory.BufferAllocator;
 import io.albis.memory.PooledBuffer;
 import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
+import io.albis.util.TaskFailures;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public final class RawRead {
             }
             return new Result(bytes, sum, System.nanoTime() - start);
         } catch (java.util.concurrent.ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+            throw TaskFailures.of(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("raw read interrupted", e);

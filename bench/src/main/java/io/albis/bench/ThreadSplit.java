@@ -1,6 +1,7 @@
 package io.albis.bench;
 
 import io.albis.scan.ScanResult;
+import io.albis.util.TaskFailures;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,17 +58,7 @@ public final class ThreadSplit {
             }
             return ScanResults.sum(results, System.nanoTime() - start);
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof IOException io) {
-                throw io;
-            }
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(c);
+            throw TaskFailures.of(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("read interrupted", e);

@@ -1,8 +1,8 @@
 package io.albis.bench.format.peer;
 
 import io.albis.scan.ScanResult;
+import io.albis.util.TaskFailures;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,20 +44,7 @@ public final class PartitionedRead {
             }
             return total.result(System.nanoTime() - start);
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof IOException io) {
-                throw io;
-            }
-            if (c instanceof UncheckedIOException uio) {
-                throw uio.getCause();
-            }
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(c);
+            throw TaskFailures.of(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("read interrupted", e);
