@@ -73,7 +73,7 @@ public final class CsvToAlbis {
         for (int c = 0; c < types.length; c++) {
             fields.add(Field.of(header.get(c), types[c]));
         }
-        Schema schema = OutputTable.schema(fields, options);
+        Schema schema = OutputTable.schema(fields, options, file.name());
         ProgressTicker ticker = new ProgressTicker(options.progress(), total);
         Schema written = OutputTable.write(storage, out, schema, options, writer -> {
             try (CsvFile csv = CsvFile.open(file)) {

@@ -1,5 +1,6 @@
 package io.albis.convert;
 
+import io.albis.error.InvalidOptionException;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
@@ -25,8 +26,18 @@ final class OutputTable {
     private OutputTable() {
     }
 
-    /** The schema of the fields laid out in column groups as the options say. */
-    static Schema schema(List<Field> fields, ConvertOptions options) {
+    /**
+     * The schema of the fields of {@code source} laid out in column groups as the options say. A
+     * source whose columns cannot make a table (two named alike, as a damaged or hand-made file may
+     * have) is refused naming the file, before the options are applied, so a refusal of the options
+     * is always about the options.
+     */
+    static Schema schema(List<Field> fields, ConvertOptions options, String source) throws ConvertInputException {
+        try {
+            Schema.builder().fields(fields).build();
+        } catch (InvalidOptionException e) {
+            throw new ConvertInputException(source, "its columns cannot make an Albis table: " + e.getMessage(), e);
+        }
         Schema.Builder b = Schema.builder().fields(fields);
         if (options.columnPerGroup()) {
             b.columnPerGroup();

@@ -72,7 +72,7 @@ public final class ParquetToAlbis {
             sources.add(s);
             total += s.rows();
         }
-        Schema schema = OutputTable.schema(sources.get(0).mapping().fields(), options);
+        Schema schema = OutputTable.schema(sources.get(0).mapping().fields(), options, sources.get(0).file().name());
         ProgressTicker ticker = new ProgressTicker(options.progress(), total);
         Schema written = OutputTable.write(storage, out, schema, options, writer -> {
             for (Source s : sources) {

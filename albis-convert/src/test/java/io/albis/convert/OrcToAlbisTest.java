@@ -152,6 +152,19 @@ class OrcToAlbisTest {
     }
 
     @Test
+    void aFileWithTwoColumnsNamedAlikeIsRefusedNamingIt() throws Exception {
+        // orc-core writes such a schema; an Albis table cannot hold it (found by fuzzing).
+        TypeDescription schema = TypeDescription.createStruct().addField("b", TypeDescription.createInt())
+                .addField("b", TypeDescription.createString());
+        Path file = dir.resolve("twice.orc");
+        OrcFixtures.write(file, schema, List.of(), 1024, false);
+        ConvertInputException e = assertThrows(ConvertInputException.class, () -> OrcToAlbis.convert(file.toString(),
+                LocalStorage.INSTANCE, dir.resolve("t").toString(), ConvertOptions.defaults()));
+        assertEquals(file + ": its columns cannot make an Albis table: two columns are named b", e.getMessage());
+        assertFalse(java.nio.file.Files.exists(dir.resolve("t")));
+    }
+
+    @Test
     void repeatingVectorsAreExpanded() throws Exception {
         // A batch where every row is the same value (or null) is what ORC marks as repeating.
         TypeDescription schema = TypeDescription.fromString("struct<i:int,s:string,st:struct<a:int>>");
