@@ -56,9 +56,14 @@ public class ConvertInputException extends IOException {
      * damaged length or a page too large for the heap; the message names the file and the limit.
      */
     static ConvertInputException outOfMemory(String file, String where, OutOfMemoryError e) {
-        return new ConvertInputException(file, "reading " + where + " needs more memory than the JVM's heap of "
-                + (Runtime.getRuntime().maxMemory() >> 20) + " MiB holds: a length in the file is damaged, or a page"
+        return new ConvertInputException(file, "reading " + where + " needs more memory than " + heap()
+                + " holds: a length in the file is damaged, or a page"
                 + " is too large for this heap (raise -Xmx)", e);
+    }
+
+    /** "the JVM's heap of N MiB", for messages about memory a file claims. */
+    static String heap() {
+        return "the JVM's heap of " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB";
     }
 
     static ConvertInputException corrupt(String file, String where, String what, Throwable cause) {

@@ -37,8 +37,7 @@ final class OrcCorruption {
     static void checkStripes(Reader reader, String name) throws IOException {
         List<StripeInformation> stripes = reader.getStripes();
         List<String> columns = columnNames(reader.getSchema());
-        // A range that selects no stripe: the record reader then only serves stripe footers.
-        try (RecordReader rows = reader.rows(reader.options().range(0, 0))) {
+        try (RecordReader rows = footerReader(reader, name)) {
             if (!(rows instanceof RecordReaderImpl footers)) {
                 return;
             }
@@ -52,6 +51,20 @@ final class OrcCorruption {
                 }
                 check(name, s, stripes.get(s), footer, columns);
             }
+        }
+    }
+
+    /**
+     * A record reader for a range that selects no stripe, so it only serves stripe footers. orc-core
+     * builds it from the file's type list, which damage can make inconsistent (a struct's child id
+     * pointing at another type): that is corruption of the footer.
+     */
+    private static RecordReader footerReader(Reader reader, String name) throws IOException {
+        try {
+            return reader.rows(reader.options().range(0, 0));
+        } catch (RuntimeException e) {
+            throw ConvertInputException.corrupt(name, "in its footer", "its types do not make a readable schema ("
+                    + ConvertInputException.describe(e) + ")", e);
         }
     }
 

@@ -102,6 +102,10 @@ final class ParquetCorruption {
             return null;
         } catch (IOException | RuntimeException e) {
             return e;
+        } catch (OutOfMemoryError e) {
+            // A page header of this column claims more than the heap holds: a failure of the column.
+            return new IOException("a page of it claims more memory than "
+                    + ConvertInputException.heap() + " holds", e);
         }
     }
 

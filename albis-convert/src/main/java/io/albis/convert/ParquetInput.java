@@ -137,6 +137,11 @@ final class ParquetInput {
             } catch (IOException | RuntimeException e) {
                 throw ConvertInputException.corrupt(name, "footer", "its " + footerLength + " bytes at offset " + footerStart
                         + " do not decode (" + ConvertInputException.describe(e) + ")", e);
+            } catch (OutOfMemoryError e) {
+                // Thrift sizes a list by the count in the footer before reading it, and an element
+                // of a list of structs may take no byte: a count the footer cannot hold is damage.
+                throw ConvertInputException.corrupt(name, "footer", "its " + footerLength + " bytes at offset "
+                        + footerStart + " declare a list larger than " + ConvertInputException.heap(), e);
             }
         }
     }
