@@ -3,8 +3,6 @@ package io.albis.tpcds;
 import io.albis.error.InvalidOptionException;
 import io.albis.schema.Schema;
 import io.albis.write.AlbisWriter;
-import io.trino.tpcds.Results;
-import io.trino.tpcds.Session;
 import io.trino.tpcds.Table;
 import io.trino.tpcds.column.Column;
 import java.io.IOException;
@@ -62,25 +60,13 @@ public final class TpcdsGenerator {
         return b;
     }
 
-    /** The generated rows as the library gives them: text values, null for null. */
-    public static Iterable<List<String>> rows(Table table, double scale) {
+    /**
+     * The generated rows as the library gives them (text values, null for null), from random
+     * number streams that start at {@code seed}.
+     */
+    public static Iterable<List<String>> rows(Table table, double scale, TpcdsSeed seed) {
         checkScale(scale);
-        Session session = Session.getDefaultSession().withScale(scale).withTable(table);
-        Results results = Results.constructResults(table, session);
-        // Each item holds the table's row first, then rows of a child table generated alongside it.
-        return () -> new java.util.Iterator<>() {
-            private final java.util.Iterator<List<List<String>>> items = results.iterator();
-
-            @Override
-            public boolean hasNext() {
-                return items.hasNext();
-            }
-
-            @Override
-            public List<String> next() {
-                return items.next().get(0);
-            }
-        };
+        return () -> TableRows.seeded(seed).rows(table.getName(), scale, 1, 1);
     }
 
     /**
@@ -88,6 +74,12 @@ public final class TpcdsGenerator {
      * groups). Reports the rows written so far to {@code progress} every {@link #PROGRESS_EVERY} rows.
      */
     public static long write(Table table, double scale, AlbisWriter writer, LongConsumer progress) throws IOException {
+        return write(table, scale, TpcdsSeed.DSDGEN_DEFAULT, writer, progress);
+    }
+
+    /** {@link #write(Table, double, AlbisWriter, LongConsumer)} with the rows of {@code seed}. */
+    public static long write(Table table, double scale, TpcdsSeed seed, AlbisWriter writer, LongConsumer progress)
+            throws IOException {
         Column[] columns = table.getColumns();
         int n = columns.length;
         TpcdsColumnKind[] kinds = new TpcdsColumnKind[n];
@@ -101,7 +93,7 @@ public final class TpcdsGenerator {
             }
         }
         long rows = 0;
-        for (List<String> row : rows(table, scale)) {
+        for (List<String> row : rows(table, scale, seed)) {
             if (row.size() != n) {
                 throw new IllegalStateException("generator gave " + row.size() + " values for a " + n + "-column "
                         + table.getName() + " row");
