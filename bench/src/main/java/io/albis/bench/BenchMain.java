@@ -16,7 +16,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code scripts/bench}: the goodput harness. */
-@Command(name = "bench", subcommands = BenchMain.Prepare.class,
+@Command(name = "bench", subcommands = {BenchMain.Prepare.class, io.albis.bench.tpcds.TpcdsCommand.class},
         header = "Goodput of Albis next to other table formats: every value read into a checksum.",
         description = {
             "Writes each experiment's datasets in every format (once; cached under --data), reads them back in"

@@ -24,6 +24,12 @@ public final class RunInfo {
 
     /** Writes {@code run.txt}: when, where, and with which settings the results were measured. */
     public static void write(Path out, String command, List<String> formats) throws IOException {
+        write(out, "run.txt", command, formats, "data derived from TPC-DS (store_sales)");
+    }
+
+    /** Writes {@code file} in {@code out} as {@link #write(Path, String, List)} does, naming the data. */
+    public static void write(Path out, String file, String command, List<String> formats, String data)
+            throws IOException {
         Files.createDirectories(out);
         List<String> lines = List.of(
                 "date: " + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME),
@@ -31,8 +37,8 @@ public final class RunInfo {
                 "harness JVM flags: " + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()),
                 "command: " + command,
                 "formats: " + String.join(", ", formats),
-                "data derived from TPC-DS (store_sales); not TPC results and not comparable with them");
-        Files.write(out.resolve("run.txt"), lines, StandardCharsets.UTF_8);
+                data + "; not TPC results and not comparable with them");
+        Files.write(out.resolve(file), lines, StandardCharsets.UTF_8);
     }
 
     private static String cpuModel() {

@@ -17,12 +17,12 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
 /** The two chart shapes the experiments use, drawn with XChart, and saving them as one PNG. */
-final class Charts {
+public final class Charts {
     static final int WIDTH = 1200;
     static final int HEIGHT = 620;
 
     /** One series of an x/y chart. */
-    record Line(String name, List<Double> x, List<Double> y) {}
+    public record Line(String name, List<Double> x, List<Double> y) {}
 
     private Charts() {}
 
@@ -62,7 +62,7 @@ final class Charts {
     }
 
     /** Lines with markers, one per series; a log x axis for sizes. */
-    static XYChart lines(String title, String xTitle, String yTitle, List<Line> lines, boolean logX) {
+    public static XYChart lines(String title, String xTitle, String yTitle, List<Line> lines, boolean logX) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -76,7 +76,7 @@ final class Charts {
     }
 
     /** Saves the charts stacked vertically in one PNG. */
-    static <T extends Chart<?, ?>> void save(List<T> charts, Path png) throws IOException {
+    public static <T extends Chart<?, ?>> void save(List<T> charts, Path png) throws IOException {
         if (charts.isEmpty()) {
             throw new IllegalArgumentException("no chart to save as " + png);
         }

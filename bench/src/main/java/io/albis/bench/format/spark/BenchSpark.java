@@ -4,19 +4,20 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * The one Spark session of a benchmark JVM, {@code local[threads]}: Spark allows one context per
- * JVM, so a case with another thread count stops the session and starts a new one.
+ * JVM, so a case with another thread count stops the session and starts a new one (as it does
+ * when something else stopped it).
  */
-final class BenchSpark {
+public final class BenchSpark {
     private static SparkSession session;
     private static int threads;
 
     private BenchSpark() {}
 
-    static synchronized SparkSession session(int wantedThreads) {
+    public static synchronized SparkSession session(int wantedThreads) {
         if (wantedThreads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + wantedThreads);
         }
-        if (session != null && threads == wantedThreads) {
+        if (session != null && threads == wantedThreads && !session.sparkContext().isStopped()) {
             return session;
         }
         if (session != null) {

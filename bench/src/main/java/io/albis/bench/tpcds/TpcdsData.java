@@ -1,0 +1,182 @@
+package io.albis.bench.tpcds;
+
+import io.albis.storage.LocalStorage;
+import io.albis.tpcds.TpcdsSeed;
+import io.albis.tpcds.TpcdsTextFiles;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.CharType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.VarcharType;
+
+/**
+ * The TPC-DS tables of one scale and seed, in dsdgen's text and in every format, under
+ * {@code <data>/tpcds/sf<scale>-seed<base>/}: {@code text/<table>/} then {@code <format>/<table>/}.
+ * Each is made once: a table counts as made when its marker file {@code <table>.done} is there.
+ *
+ * <p>The text is loaded as Spark's TPC-DS suite loads dsdgen's output: split on '|', an empty
+ * value is null, CHAR(n) values padded to n with spaces (so the files hold them padded), the rest
+ * cast to the schema's types; each table is one Spark write, not partitioned.
+ */
+final class TpcdsData {
+    /** How often generating a table reports its rows. */
+    private static final long PROGRESS_NANOS = 10_000_000_000L;
+
+    private final Path dir;
+    private final double scale;
+    private final TpcdsSeed seed;
+    private final Map<String, StructType> schemas;
+    private final PrintStream progress;
+
+    TpcdsData(Path data, double scale, TpcdsSeed seed, Map<String, StructType> schemas, PrintStream progress) {
+        this.dir = data.resolve("tpcds").resolve(String.format(Locale.ROOT, "sf%s-seed%d", scaleText(scale), seed.base()));
+        this.scale = scale;
+        this.seed = seed;
+        this.schemas = schemas;
+        this.progress = progress;
+    }
+
+    private static String scaleText(double scale) {
+        return scale == Math.rint(scale) ? Long.toString((long) scale) : Double.toString(scale);
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    Path tableDir(TpcdsFormat format, String table) {
+        return dir.resolve(format.label).resolve(table);
+    }
+
+    /** Generates the text of every table of {@code tables} not generated yet, on {@code threads} threads each. */
+    void generateText(List<String> tables, int threads) throws IOException {
+        for (String t : tables) {
+            Path text = dir.resolve("text").resolve(t);
+            Path done = dir.resolve("text").resolve(t + ".done");
+            if (Files.exists(done)) {
+                continue;
+            }
+            deleteTree(text);
+            long start = System.nanoTime();
+            long[] lastReport = {start};
+            long rows = TpcdsTextFiles.write(t, scale, seed, threads, text, n -> {
+                synchronized (lastReport) {
+                    if (System.nanoTime() - lastReport[0] > PROGRESS_NANOS) {
+                        lastReport[0] = System.nanoTime();
+                        progress.printf("tpcds: generating %s: %,d rows%n", t, n);
+                    }
+                }
+            });
+            progress.printf("tpcds: generated %s: %,d rows in %.1f s (seed %s)%n", t, rows,
+                    (System.nanoTime() - start) / 1e9, seed);
+            Files.writeString(done, rows + "\n");
+        }
+    }
+
+    /**
+     * Writes every table of {@code tables} in {@code format} where it is not written yet, with the
+     * column groups {@code layouts} gives (Albis only; null for the default layout).
+     */
+    void write(SparkSession spark, TpcdsFormat format, List<String> tables, Map<String, String> layouts)
+            throws IOException {
+        for (String t : tables) {
+            Path out = tableDir(format, t);
+            Path done = out.resolveSibling(t + ".done");
+            if (Files.exists(done)) {
+                continue;
+            }
+            deleteTree(out);
+            long start = System.nanoTime();
+            progress.printf("tpcds: writing %s as %s ...", t, format.label);
+            Map<String, String> options = new HashMap<>(format.writeOptions);
+            if (layouts != null && layouts.get(t) != null) {
+                options.put("columnGroups", layouts.get(t));
+            }
+            typed(spark, t).write().format(format.source).options(options).mode(SaveMode.ErrorIfExists)
+                    .save(out.toString());
+            progress.printf(" %.1f s%n", (System.nanoTime() - start) / 1e9);
+            Files.writeString(done, format.label + "\n");
+        }
+    }
+
+    /** The table's text as Spark's suite loads it, with Spark's TPC-DS types. */
+    private Dataset<Row> typed(SparkSession spark, String table) {
+        StructType schema = schemas.get(table);
+        StructType text = new StructType();
+        for (StructField f : schema.fields()) {
+            text = text.add(f.name(), DataTypes.StringType, true);
+        }
+        Dataset<Row> raw = spark.read().schema(text).option("sep", "|").option("quote", "\u0000")
+                .option("escape", "\u0000").option("nullValue", "").option("mode", "FAILFAST")
+                .csv(dir.resolve("text").resolve(table).toString());
+        List<Column> columns = new ArrayList<>();
+        for (StructField f : schema.fields()) {
+            Column c = raw.col(f.name());
+            if (f.dataType() instanceof CharType ch) {
+                c = functions.rpad(c, ch.length(), " ");
+            } else if (!(f.dataType() instanceof VarcharType)) {
+                c = c.cast(f.dataType());
+            }
+            columns.add(c.as(f.name()));
+        }
+        return raw.select(columns.toArray(new Column[0]));
+    }
+
+    /**
+     * Makes {@code format}'s tables catalog tables of a database of its own (named
+     * {@link TpcdsFormat#database()}), declared with Spark's TPC-DS types (so CHAR columns compare
+     * as Spark's suite compares them), over the files written.
+     */
+    void register(SparkSession spark, TpcdsFormat format, List<String> tables) {
+        // A location of its own, so that no warehouse directory appears where the JVM was started.
+        spark.sql("CREATE DATABASE IF NOT EXISTS " + format.database() + " LOCATION '"
+                + dir.resolve("databases").resolve(format.database()).toAbsolutePath() + "'");
+        for (String t : tables) {
+            spark.sql("DROP TABLE IF EXISTS " + format.database() + "." + t);
+            spark.sql("CREATE TABLE " + format.database() + "." + t + " (" + schemas.get(t).toDDL() + ") USING "
+                    + format.source + " LOCATION '" + tableDir(format, t).toAbsolutePath() + "'");
+        }
+    }
+
+    /**
+     * Per table, a column-groups option that puts the columns some query of {@code queries} names
+     * into a group {@code used} and the rest into a group of their own; null for a table whose
+     * columns are all used or all unused (its default layout is then the same).
+     */
+    Map<String, String> usedColumnLayouts(List<TpcdsQuery> queries) {
+        Map<String, String> layouts = new HashMap<>();
+        for (Map.Entry<String, StructType> e : schemas.entrySet()) {
+            List<String> used = new ArrayList<>();
+            for (StructField f : e.getValue().fields()) {
+                Pattern word = Pattern.compile("\\b" + f.name() + "\\b");
+                if (queries.stream().anyMatch(q -> word.matcher(q.sql()).find())) {
+                    used.add(f.name());
+                }
+            }
+            if (!used.isEmpty() && used.size() < e.getValue().fields().length) {
+                layouts.put(e.getKey(), "used=" + String.join(",", used));
+            }
+        }
+        return layouts;
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        LocalStorage.INSTANCE.delete(p.toString());
+    }
+}

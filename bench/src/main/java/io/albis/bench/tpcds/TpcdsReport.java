@@ -1,0 +1,119 @@
+package io.albis.bench.tpcds;
+
+import io.albis.bench.experiment.Charts;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The reports of a run: {@code tpcds-queries.csv} (per query and format: median, fastest and
+ * slowest run, spread, rows, what the answer was checked against), {@code tpcds-totals.csv} (per
+ * format the total of the per-query medians, over the queries every format answered), and
+ * {@code tpcds-gain-cdf.png}, the distribution of the per-query gain of each Albis format over
+ * Parquet and ORC (the Albis paper's Figure 6c).
+ */
+final class TpcdsReport {
+    private final List<TpcdsRun.QueryResult> results;
+    private final List<TpcdsFormat> formats;
+
+    TpcdsReport(List<TpcdsRun.QueryResult> results, List<TpcdsFormat> formats) {
+        this.results = results;
+        this.formats = formats;
+    }
+
+    void write(Path out) throws IOException {
+        Files.createDirectories(out);
+        List<String> lines = new ArrayList<>();
+        lines.add("query,format,runs,median_s,min_s,max_s,spread,rows,checked_against");
+        for (TpcdsRun.QueryResult r : results) {
+            for (Map.Entry<TpcdsFormat, QueryTimes> e : r.times().entrySet()) {
+                QueryTimes t = e.getValue();
+                lines.add(String.join(",", r.query().name(), e.getKey().label, Integer.toString(t.runs()),
+                        number(t.runs() == 0 ? Double.NaN : t.median()), number(t.runs() == 0 ? Double.NaN : t.min()),
+                        number(t.runs() == 0 ? Double.NaN : t.max()), number(t.runs() == 0 ? Double.NaN : t.spread()),
+                        Integer.toString(r.rows()), r.checkedAgainst()));
+            }
+        }
+        Files.write(out.resolve("tpcds-queries.csv"), lines, StandardCharsets.UTF_8);
+        List<String> totals = new ArrayList<>();
+        totals.add("format,queries,total_median_s,ratio_to_" + TpcdsFormat.BASELINE.label);
+        double baseline = formats.contains(TpcdsFormat.BASELINE) ? total(TpcdsFormat.BASELINE) : Double.NaN;
+        for (TpcdsFormat f : formats) {
+            totals.add(String.join(",", f.label, Integer.toString(complete().size()), number(total(f)),
+                    number(total(f) / baseline)));
+        }
+        Files.write(out.resolve("tpcds-totals.csv"), totals, StandardCharsets.UTF_8);
+        List<Charts.Line> cdf = new ArrayList<>();
+        for (TpcdsFormat albis : formats.stream().filter(TpcdsFormat::isAlbis).toList()) {
+            for (TpcdsFormat peer : formats.stream().filter(f -> !f.isAlbis()).toList()) {
+                cdf.add(gainCdf(albis, peer));
+            }
+        }
+        if (!cdf.isEmpty()) {
+            Charts.save(List.of(Charts.lines("Per-query gain (peer time / Albis time), queries derived from TPC-DS",
+                    "gain over the peer (> 1: Albis faster)", "fraction of queries", cdf, false)),
+                    out.resolve("tpcds-gain-cdf.png"));
+        }
+    }
+
+    /** Prints the totals and, per Albis format, how it compares with each peer. */
+    void print(PrintStream out) {
+        List<TpcdsRun.QueryResult> complete = complete();
+        out.printf("tpcds: totals over the %d queries every format answered%n", complete.size());
+        for (TpcdsFormat f : formats) {
+            out.printf(Locale.ROOT, "  %-15s %8.2f s%n", f.label, total(f));
+        }
+        for (TpcdsFormat albis : formats.stream().filter(TpcdsFormat::isAlbis).toList()) {
+            for (TpcdsFormat peer : formats.stream().filter(f -> !f.isAlbis()).toList()) {
+                int slower = 0;
+                int beyondSpread = 0;
+                for (TpcdsRun.QueryResult r : complete) {
+                    QueryTimes a = r.times().get(albis);
+                    QueryTimes p = r.times().get(peer);
+                    if (a.median() > 1.05 * p.median()) {
+                        slower++;
+                        if (a.min() > 1.05 * p.max()) {
+                            beyondSpread++;
+                        }
+                    }
+                }
+                out.printf(Locale.ROOT, "  %s / %s: total %.3f; %d queries more than 5%% slower by median, %d of them"
+                        + " beyond the spread (fastest %s run slower than 1.05 x the slowest %s run)%n", albis, peer,
+                        total(albis) / total(peer), slower, beyondSpread, albis, peer);
+            }
+        }
+    }
+
+    private Charts.Line gainCdf(TpcdsFormat albis, TpcdsFormat peer) {
+        List<Double> gains = new ArrayList<>();
+        for (TpcdsRun.QueryResult r : complete()) {
+            gains.add(r.times().get(peer).median() / r.times().get(albis).median());
+        }
+        gains.sort(null);
+        List<Double> y = new ArrayList<>();
+        for (int i = 1; i <= gains.size(); i++) {
+            y.add((double) i / gains.size());
+        }
+        return new Charts.Line(albis + " vs " + peer, gains, y);
+    }
+
+    /** The sum of the per-query medians of {@code f} over {@link #complete()}. */
+    private double total(TpcdsFormat f) {
+        return complete().stream().mapToDouble(r -> r.times().get(f).median()).sum();
+    }
+
+    /** The queries every format ran (a failed run leaves a format without times). */
+    private List<TpcdsRun.QueryResult> complete() {
+        return results.stream().filter(r -> formats.stream().allMatch(f -> r.times().get(f).runs() > 0)).toList();
+    }
+
+    private static String number(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
+    }
+}

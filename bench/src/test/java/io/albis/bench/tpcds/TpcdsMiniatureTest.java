@@ -1,0 +1,55 @@
+package io.albis.bench.tpcds;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.albis.bench.BenchMain;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * scripts/tpcds in miniature, so the harness cannot rot: three queries at a tiny scale on every
+ * format, each answer checked against the answer on Parquet (Spark's golden answers need scale 1),
+ * and the reports written.
+ */
+class TpcdsMiniatureTest {
+    private static final List<String> QUERIES = List.of("q3", "q42", "q96");
+
+    @Test
+    void queriesAgreeOnEveryFormatAndTheReportsAreWritten(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        PrintStream saved = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        int status;
+        try {
+            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+            status = BenchMain.execute("tpcds", "--scale", "0.01", "--queries", String.join(",", QUERIES),
+                    "--warmup", "0", "--repeat", "2", "--data", dir.resolve("data").toString(), "--out", out.toString());
+        } finally {
+            System.setOut(saved);
+        }
+        String log = printed.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, log);
+        for (String q : QUERIES) {
+            assertTrue(log.contains("tpcds: " + q + " ("), log);
+        }
+        assertTrue(log.contains("matches the answer on parquet-none"), log);
+        List<String> rows = Files.readAllLines(out.resolve("tpcds-queries.csv"));
+        assertEquals(1 + QUERIES.size() * TpcdsFormat.values().length, rows.size(), String.join("\n", rows));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            assertEquals("2", f[2], row);
+            assertTrue(Double.parseDouble(f[3]) > 0, row);
+            assertEquals("parquet-none", f[8], row);
+        }
+        assertTrue(Files.readAllLines(out.resolve("tpcds-totals.csv")).size() == 1 + TpcdsFormat.values().length);
+        assertTrue(Files.size(out.resolve("tpcds-gain-cdf.png")) > 0);
+        assertTrue(Files.readString(out.resolve("tpcds-run.txt")).contains("seed 100"));
+    }
+}
