@@ -27,7 +27,7 @@ public final class Charts {
     private Charts() {}
 
     /** Grouped bars: one group per category, one bar per series (values in category order). */
-    static CategoryChart bars(String title, String xTitle, String yTitle, List<String> categories,
+    public static CategoryChart bars(String title, String xTitle, String yTitle, List<String> categories,
             Map<String, List<Double>> series) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();

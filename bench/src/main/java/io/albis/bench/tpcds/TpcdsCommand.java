@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code scripts/tpcds}: the queries derived from TPC-DS on every format, checked and timed. */
-@Command(name = "tpcds", mixinStandardHelpOptions = true,
+@Command(name = "tpcds", mixinStandardHelpOptions = true, subcommands = EquiJoinCommand.class,
         header = "Runs the queries derived from TPC-DS in Spark on Albis, Parquet and ORC, checks every answer and"
                 + " times them.",
         description = {
