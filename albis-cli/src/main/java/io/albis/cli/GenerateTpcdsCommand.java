@@ -5,6 +5,7 @@ import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
 import io.albis.tpcds.TpcdsGenerator;
+import io.albis.tpcds.TpcdsSeed;
 import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import io.trino.tpcds.Table;
@@ -38,6 +39,11 @@ final class GenerateTpcdsCommand implements Callable<Integer> {
             description = "Scale factor (default 1, the 1 GB TPC-DS database); whole numbers above 1, fractions below.")
     double scale;
 
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "default",
+            description = "Seed base of the generator: 'default' (dsdgen's own; the official row counts) or a whole"
+                    + " number (100 gives the data behind Spark's golden TPC-DS answers).")
+    String seed;
+
     @Mixin
     LayoutOptions layout;
 
@@ -48,6 +54,7 @@ final class GenerateTpcdsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Table table = TpcdsGenerator.table(tableName);
         TpcdsGenerator.checkScale(scale);
+        TpcdsSeed seedBase = TpcdsSeed.parse(seed);
         Storage storage = Storages.forPath(out);
         Schema schema = layout.columnGroups().applyTo(TpcdsGenerator.schema(table)).build();
         WriterOptions options = layout.writerOptions();
@@ -59,7 +66,7 @@ final class GenerateTpcdsCommand implements Callable<Integer> {
                 LongConsumer progress = bar == null ? done -> { } : bar::stepTo;
                 AlbisWriter writer = AlbisWriter.create(storage, output.tempPath(), schema, options);
                 try {
-                    rows = TpcdsGenerator.write(table, scale, writer, progress);
+                    rows = TpcdsGenerator.write(table, scale, seedBase, writer, progress);
                     writer.close();
                 } catch (Exception e) {
                     writer.abort();
@@ -71,8 +78,8 @@ final class GenerateTpcdsCommand implements Callable<Integer> {
         }
         AlbisTable written = AlbisTable.open(storage, target);
         PrintWriter o = spec.commandLine().getOut();
-        o.printf("generated %s at scale %s: %s in %s, %s, %.1f s -> %s%n",
-                table.getName(), formatScale(scale), Plural.of(rows, "row"), Plural.of(written.rowGroups().size(), "row group"),
+        o.printf("generated %s at scale %s, seed %s: %s in %s, %s, %.1f s -> %s%n",
+                table.getName(), formatScale(scale), seedBase, Plural.of(rows, "row"), Plural.of(written.rowGroups().size(), "row group"),
                 Plural.of(schema.groups().size(), "column group"),
                 (System.nanoTime() - start) / 1e9, target);
         o.flush();

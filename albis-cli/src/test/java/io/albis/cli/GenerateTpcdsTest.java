@@ -1,6 +1,7 @@
 package io.albis.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -111,6 +112,23 @@ class GenerateTpcdsTest {
             i++;
         }
         assertEquals(lines.length, i);
+    }
+
+    @Test
+    void theSeedChoosesTheRowsAndIsNamed() throws Exception {
+        String byDefault = dir.resolve("item-default-seed").toString();
+        String spark = dir.resolve("item-seed-100").toString();
+        assertEquals(0, Cli.run("generate", "tpcds", "--table", "item", "--scale", "0.01", byDefault).exit());
+        Cli.Run run = Cli.run("generate", "tpcds", "--table", "item", "--scale", "0.01", "--seed", "100", spark);
+        assertEquals(0, run.exit(), run.toString());
+        assertTrue(run.out().contains("seed 100"), run.out());
+        String[] a = Cli.run("cat", byDefault).out().split("\n");
+        String[] b = Cli.run("cat", spark).out().split("\n");
+        assertEquals(a.length, b.length, "a seed changes values, not the rows of a dimension table");
+        assertNotEquals(a[0], b[0]);
+        Cli.Run bad = Cli.run("generate", "tpcds", "--table", "item", "--seed", "-3", dir.resolve("bad").toString());
+        assertNotEquals(0, bad.exit());
+        assertTrue(bad.err().contains("TPC-DS seed") && bad.err().contains("'-3'"), bad.toString());
     }
 
     @Test
