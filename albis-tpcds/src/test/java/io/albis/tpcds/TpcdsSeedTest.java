@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.albis.error.InvalidOptionException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,9 +62,10 @@ class TpcdsSeedTest {
         assertEquals(one, three);
         List<String> joined = new ArrayList<>();
         for (int part = 1; part <= 3; part++) {
-            joined.addAll(Files.readAllLines(dir.resolve("three").resolve(String.format("part-%05d.dat", part))));
+            joined.addAll(Files.readAllLines(dir.resolve("three").resolve(String.format("part-%05d.dat", part)),
+                    StandardCharsets.ISO_8859_1));
         }
-        List<String> serial = Files.readAllLines(dir.resolve("one").resolve("part-00001.dat"));
+        List<String> serial = Files.readAllLines(dir.resolve("one").resolve("part-00001.dat"), StandardCharsets.ISO_8859_1);
         assertEquals(serial.size(), one);
         assertEquals(serial, joined);
         String first = serial.get(0);

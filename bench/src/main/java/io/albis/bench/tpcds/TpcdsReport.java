@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * The reports of a run: {@code tpcds-queries.csv} (per query and format: median, fastest and
- * slowest run, spread, rows, what the answer was checked against), {@code tpcds-totals.csv} (per
+ * slowest run, spread, the median scan share where Spark's metrics time the scans, rows, what the
+ * answer was checked against), {@code tpcds-totals.csv} (per
  * format the total of the per-query medians, over the queries every format answered), and
  * {@code tpcds-gain-cdf.png}, the distribution of the per-query gain of each Albis format over
  * Parquet and ORC (the Albis paper's Figure 6c).
@@ -30,14 +31,15 @@ final class TpcdsReport {
     void write(Path out) throws IOException {
         Files.createDirectories(out);
         List<String> lines = new ArrayList<>();
-        lines.add("query,format,runs,median_s,min_s,max_s,spread,rows,checked_against");
+        lines.add("query,format,runs,median_s,min_s,max_s,spread,scan_share,rows,checked_against");
         for (TpcdsRun.QueryResult r : results) {
             for (Map.Entry<TpcdsFormat, QueryTimes> e : r.times().entrySet()) {
                 QueryTimes t = e.getValue();
                 lines.add(String.join(",", r.query().name(), e.getKey().label, Integer.toString(t.runs()),
                         number(t.runs() == 0 ? Double.NaN : t.median()), number(t.runs() == 0 ? Double.NaN : t.min()),
                         number(t.runs() == 0 ? Double.NaN : t.max()), number(t.runs() == 0 ? Double.NaN : t.spread()),
-                        Integer.toString(r.rows()), r.checkedAgainst()));
+                        number(r.scanShares().containsKey(e.getKey()) ? r.scanShares().get(e.getKey()).median()
+                                : Double.NaN), Integer.toString(r.rows()), r.checkedAgainst()));
             }
         }
         Files.write(out.resolve("tpcds-queries.csv"), lines, StandardCharsets.UTF_8);

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -24,8 +26,13 @@ final class TpcdsRun {
         }
     }
 
-    /** The measurements of one query: times per format, rows, and what the answers were checked against. */
-    record QueryResult(TpcdsQuery query, Map<TpcdsFormat, QueryTimes> times, int rows, String checkedAgainst) {}
+    /**
+     * The measurements of one query: times per format; per format whose scans Spark's metrics time,
+     * the scan share of each timed run ({@link ScanTime} over the cores' time of the run); rows;
+     * and what the answers were checked against.
+     */
+    record QueryResult(TpcdsQuery query, Map<TpcdsFormat, QueryTimes> times, Map<TpcdsFormat, QueryTimes> scanShares,
+            int rows, String checkedAgainst) {}
 
     private final SparkSession spark;
     private final List<TpcdsFormat> formats;
@@ -33,6 +40,7 @@ final class TpcdsRun {
     private final int warmup;
     private final int repeat;
     private final PrintStream progress;
+    private final int cores;
     private final List<Mismatch> mismatches = new ArrayList<>();
 
     TpcdsRun(SparkSession spark, List<TpcdsFormat> formats, boolean goldenApplies, int warmup, int repeat,
@@ -46,6 +54,7 @@ final class TpcdsRun {
         this.warmup = warmup;
         this.repeat = repeat;
         this.progress = progress;
+        this.cores = spark.sparkContext().defaultParallelism();
     }
 
     List<Mismatch> mismatches() {
@@ -62,6 +71,7 @@ final class TpcdsRun {
         String against = golden ? "Spark's golden answer" : "the answer on " + reference;
         List<Map.Entry<TpcdsFormat, QueryAnswer>> answers = new ArrayList<>();
         Map<TpcdsFormat, String> errors = new LinkedHashMap<>();
+        Map<TpcdsFormat, QueryTimes> scanShares = new LinkedHashMap<>();
         for (int run = 0; run < warmup + repeat; run++) {
             for (int k = 0; k < formats.size(); k++) {
                 TpcdsFormat f = formats.get((k + run) % formats.size());
@@ -71,8 +81,10 @@ final class TpcdsRun {
                 spark.catalog().setCurrentDatabase(f.database());
                 long start = System.nanoTime();
                 QueryAnswer answer;
+                Dataset<Row> result;
                 try {
-                    answer = QueryAnswer.of(spark.sql(query.sql()));
+                    result = spark.sql(query.sql());
+                    answer = QueryAnswer.of(result);
                 } catch (RuntimeException e) {
                     String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
                     errors.put(f, e.getClass().getSimpleName() + ": " + message);
@@ -82,6 +94,10 @@ final class TpcdsRun {
                 double seconds = (System.nanoTime() - start) / 1e9;
                 if (run >= warmup) {
                     times.get(f).add(seconds);
+                    long scan = ScanTime.millis(result.queryExecution().executedPlan());
+                    if (scan >= 0) {
+                        scanShares.computeIfAbsent(f, x -> new QueryTimes()).add(scan / 1000.0 / (seconds * cores));
+                    }
                 }
                 answers.add(Map.entry(f, answer));
             }
@@ -115,6 +131,6 @@ final class TpcdsRun {
         line.append(String.format("; %d rows; %s", rows, failed.isEmpty() ? "matches " + against
                 : "MISMATCH on " + String.join(", ", failed) + " against " + against));
         progress.println(line);
-        return new QueryResult(query, times, rows, golden ? "golden" : reference.label);
+        return new QueryResult(query, times, scanShares, rows, golden ? "golden" : reference.label);
     }
 }

@@ -54,9 +54,17 @@ class QueryAnswerTest {
         QueryAnswer a = new QueryAnswer("struct<k:int>", "1\n2\n3", 3);
         assertNull(a.difference("struct<k:int>", "1\n2\n3"));
         assertEquals("schema struct<k:int>, expected struct<k:bigint>", a.difference("struct<k:bigint>", "1\n2\n3"));
-        assertEquals("row 2 is [2], expected [5]", a.difference("struct<k:int>", "1\n5\n3"));
+        assertEquals("sorted row 2 is [2], expected [3]", a.difference("struct<k:int>", "1\n5\n3"));
         assertEquals("3 rows, expected 2; first extra row [3]", a.difference("struct<k:int>", "1\n2"));
         assertEquals("3 rows, expected 4; first missing row [4]", a.difference("struct<k:int>", "1\n2\n3\n4"));
+    }
+
+    @Test
+    void rowsAnOrderByLeavesTiedMayComeInAnyOrder() {
+        QueryAnswer a = new QueryAnswer("struct<k:int,s:string>", "5\tb  \n5\ta  \n4\tc", 3);
+        assertNull(a.difference("struct<k:int,s:string>", "5\ta  \n5\tb  \n4\tc"));
+        assertEquals("sorted row 2 is [5\ta], expected [5\tb]",
+                a.difference("struct<k:int,s:string>", "5\td\n5\tb\n4\tc"));
     }
 
     @Test

@@ -46,9 +46,13 @@ class TpcdsMiniatureTest {
             String[] f = row.split(",", -1);
             assertEquals("2", f[2], row);
             assertTrue(Double.parseDouble(f[3]) > 0, row);
-            assertEquals("parquet-none", f[8], row);
+            assertEquals("parquet-none", f[9], row);
         }
         assertTrue(Files.readAllLines(out.resolve("tpcds-totals.csv")).size() == 1 + TpcdsFormat.values().length);
+        assertTrue(rows.stream().filter(r -> r.contains(",parquet-snappy,")).allMatch(r -> {
+            double share = Double.parseDouble(r.split(",", -1)[7]);
+            return share > 0 && share <= 1;
+        }), "Spark times the Parquet scans: " + rows);
         assertTrue(Files.size(out.resolve("tpcds-gain-cdf.png")) > 0);
         assertTrue(Files.readString(out.resolve("tpcds-run.txt")).contains("seed 100"));
     }
