@@ -68,6 +68,13 @@ public final class TpcdsCommand implements Callable<Integer> {
             description = "spark.sql.shuffle.partitions (default 4: a few per core at scale 1).")
     int shufflePartitions;
 
+    @Option(names = "--table-sizes", paramLabel = "HOW", defaultValue = "baseline",
+            description = "How Spark's planner sizes each format's tables: 'baseline' (default) gives them, as catalog"
+                    + " statistics, the size it estimates for parquet-snappy's, so every format runs the joins Spark"
+                    + " chooses on its default format; 'files' sizes each by its own files, as Spark does without"
+                    + " statistics (Albis tables, not compressed, are planned as larger and fewer joins broadcast).")
+    String tableSizes;
+
     @Option(names = "--prepare-only", description = "Generate and write the tables, run nothing.")
     boolean prepareOnly;
 
@@ -76,6 +83,17 @@ public final class TpcdsCommand implements Callable<Integer> {
         TpcdsGenerator.checkScale(scale);
         TpcdsSeed seedBase = TpcdsSeed.parse(seed);
         List<TpcdsFormat> chosenFormats = formats == null ? List.of(TpcdsFormat.values()) : TpcdsFormat.parse(formats);
+        boolean sizedLikeBaseline = switch (tableSizes.toLowerCase(Locale.ROOT)) {
+            case "baseline" -> true;
+            case "files" -> false;
+            default -> throw new IllegalArgumentException("--table-sizes is 'baseline' or 'files', not '" + tableSizes
+                    + "'");
+        };
+        // The baseline's tables give the others their sizes, so they are written even when not run.
+        List<TpcdsFormat> written = new ArrayList<>(chosenFormats);
+        if (sizedLikeBaseline && !written.contains(TpcdsFormat.BASELINE)) {
+            written.add(TpcdsFormat.BASELINE);
+        }
         Path root = Path.of(System.getProperty("albis.bench.root", "")).toAbsolutePath();
         Path dataDir = data != null ? data : root.resolve("bench/data");
         Path outDir = out != null ? out : root.resolve("bench/results/tpcds");
@@ -92,15 +110,25 @@ public final class TpcdsCommand implements Callable<Integer> {
             tpcds.generateText(needed, threads);
             SparkSession spark = session();
             Map<String, String> layouts = tpcds.usedColumnLayouts(all);
-            for (TpcdsFormat f : chosenFormats) {
+            for (TpcdsFormat f : written) {
                 tpcds.write(spark, f, needed, f == TpcdsFormat.ALBIS_USED_COLUMNS ? layouts : null);
                 tpcds.register(spark, f, needed);
             }
             if (prepareOnly) {
                 return 0;
             }
+            String sizes = "every format's tables sized by their own files";
+            if (sizedLikeBaseline) {
+                for (TpcdsFormat f : chosenFormats) {
+                    if (f != TpcdsFormat.BASELINE) {
+                        tpcds.sizeLike(spark, f, TpcdsFormat.BASELINE, needed);
+                    }
+                }
+                sizes = "every format's tables sized for the planner as " + TpcdsFormat.BASELINE + "'s";
+            }
+            System.out.println("tpcds: " + sizes);
             RunInfo.write(outDir, "tpcds-run.txt", commandLine(), chosenFormats.stream().map(f -> f.label).toList(),
-                    "data and queries derived from TPC-DS, scale " + scale + ", seed " + seedBase);
+                    "data and queries derived from TPC-DS, scale " + scale + ", seed " + seedBase + "; " + sizes);
             boolean golden = seedBase.equals(TpcdsSeed.SPARK_GOLDEN) && scale == 1;
             TpcdsRun run = new TpcdsRun(spark, chosenFormats, golden, warmup, repeat, System.out);
             List<TpcdsRun.QueryResult> results = new ArrayList<>();
@@ -143,7 +171,8 @@ public final class TpcdsCommand implements Callable<Integer> {
 
     private String commandLine() {
         return String.format(Locale.ROOT, "scripts/tpcds --scale %s --seed %s --warmup %d --repeat %d --threads %d"
-                + " --shuffle-partitions %d%s%s", scale, seed, warmup, repeat, threads, shufflePartitions,
+                + " --shuffle-partitions %d --table-sizes %s%s%s", scale, seed, warmup, repeat, threads,
+                shufflePartitions, tableSizes,
                 formats == null ? "" : " --formats " + String.join(",", formats),
                 queries == null ? "" : " --queries " + String.join(",", queries));
     }

@@ -13,11 +13,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import scala.Option;
+import scala.math.BigInt;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.TableIdentifier;
+import org.apache.spark.sql.catalyst.catalog.CatalogColumnStat;
+import org.apache.spark.sql.catalyst.catalog.CatalogStatistics;
+import org.apache.spark.sql.catalyst.catalog.SessionCatalog;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.CharType;
 import org.apache.spark.sql.types.DataTypes;
@@ -151,6 +157,25 @@ final class TpcdsData {
             spark.sql("DROP TABLE IF EXISTS " + format.database() + "." + t);
             spark.sql("CREATE TABLE " + format.database() + "." + t + " (" + schemas.get(t).toDDL() + ") USING "
                     + format.source + " LOCATION '" + tableDir(format, t).toAbsolutePath() + "'");
+        }
+    }
+
+    /**
+     * Gives {@code format}'s tables, as catalog statistics, the size Spark's planner estimates for
+     * {@code like}'s, so that it chooses the same joins on both. Without statistics Spark sizes a
+     * file-source table by its bytes on disk and broadcasts a join's side only under
+     * {@code spark.sql.autoBroadcastJoinThreshold}: tables of an uncompressed format are then
+     * planned as larger than the same tables compressed, and the comparison would measure the plan,
+     * not the format.
+     */
+    void sizeLike(SparkSession spark, TpcdsFormat format, TpcdsFormat like, List<String> tables) {
+        SessionCatalog catalog = spark.sessionState().catalog();
+        for (String t : tables) {
+            BigInt size = spark.table(like.database() + "." + t).queryExecution().optimizedPlan().stats().sizeInBytes();
+            TableIdentifier id = new TableIdentifier(t, Option.apply(format.database()));
+            catalog.alterTableStats(id, Option.apply(new CatalogStatistics(size, Option.empty(),
+                    scala.collection.immutable.Map$.MODULE$.<String, CatalogColumnStat>empty())));
+            catalog.refreshTable(id);
         }
     }
 

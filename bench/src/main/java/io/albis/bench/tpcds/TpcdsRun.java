@@ -28,11 +28,12 @@ final class TpcdsRun {
 
     /**
      * The measurements of one query: times per format; per format whose scans Spark's metrics time,
-     * the scan share of each timed run ({@link ScanTime} over the cores' time of the run); rows;
-     * and what the answers were checked against.
+     * the scan share of each timed run ({@link ScanTime} over the cores' time of the run); per
+     * format the joins its first timed run executed ({@link JoinStrategies}); rows; and what the
+     * answers were checked against.
      */
     record QueryResult(TpcdsQuery query, Map<TpcdsFormat, QueryTimes> times, Map<TpcdsFormat, QueryTimes> scanShares,
-            int rows, String checkedAgainst) {}
+            Map<TpcdsFormat, String> joins, int rows, String checkedAgainst) {}
 
     private final SparkSession spark;
     private final List<TpcdsFormat> formats;
@@ -72,6 +73,7 @@ final class TpcdsRun {
         List<Map.Entry<TpcdsFormat, QueryAnswer>> answers = new ArrayList<>();
         Map<TpcdsFormat, String> errors = new LinkedHashMap<>();
         Map<TpcdsFormat, QueryTimes> scanShares = new LinkedHashMap<>();
+        Map<TpcdsFormat, String> joins = new LinkedHashMap<>();
         for (int run = 0; run < warmup + repeat; run++) {
             for (int k = 0; k < formats.size(); k++) {
                 TpcdsFormat f = formats.get((k + run) % formats.size());
@@ -94,6 +96,7 @@ final class TpcdsRun {
                 double seconds = (System.nanoTime() - start) / 1e9;
                 if (run >= warmup) {
                     times.get(f).add(seconds);
+                    joins.putIfAbsent(f, JoinStrategies.of(result.queryExecution().executedPlan()));
                     long scan = ScanTime.millis(result.queryExecution().executedPlan());
                     if (scan >= 0) {
                         scanShares.computeIfAbsent(f, x -> new QueryTimes()).add(scan / 1000.0 / (seconds * cores));
@@ -130,7 +133,10 @@ final class TpcdsRun {
         }
         line.append(String.format("; %d rows; %s", rows, failed.isEmpty() ? "matches " + against
                 : "MISMATCH on " + String.join(", ", failed) + " against " + against));
+        if (joins.values().stream().distinct().count() > 1) {
+            line.append("; joins differ: ").append(joins);
+        }
         progress.println(line);
-        return new QueryResult(query, times, scanShares, rows, golden ? "golden" : reference.label);
+        return new QueryResult(query, times, scanShares, joins, rows, golden ? "golden" : reference.label);
     }
 }
