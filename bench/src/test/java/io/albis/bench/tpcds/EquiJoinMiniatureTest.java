@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.bench.BenchMain;
+import io.albis.bench.format.spark.BenchSpark;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,14 +14,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** scripts/tpcds equijoin in miniature: every format writes the same joined rows, and the stages are reported. */
 class EquiJoinMiniatureTest {
+    private static final String THRESHOLD = "spark.sql.autoBroadcastJoinThreshold";
+
     @Test
     void everyFormatJoinsToTheSameRowsAndStagesAreReported(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
+        scala.Option<String> threshold = BenchSpark.session(2).conf().getOption(THRESHOLD);
         PrintStream saved = System.out;
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         int status;
@@ -37,6 +42,8 @@ class EquiJoinMiniatureTest {
         List<String> csv = Files.readAllLines(out.resolve("equijoin.csv"));
         assertEquals(1 + 3 * EquiJoin.Job.values().length, csv.size(), String.join("\n", csv));
         assertTrue(Files.size(out.resolve("equijoin.png")) > 0);
+        // Its sort-merge-only setting ends with it: what else runs in the JVM plans joins as before.
+        assertEquals(threshold, SparkSession.active().conf().getOption(THRESHOLD));
     }
 
     @Test
