@@ -194,6 +194,7 @@ public final class BenchMain implements Callable<Integer> {
         // Charts are drawn off-screen.
         System.setProperty("java.awt.headless", "true");
         CommandLine cl = new CommandLine(new BenchMain());
+        cl.setCaseInsensitiveEnumValuesAllowed(true); // choices are written in lower case, as the help shows them
         cl.setExecutionExceptionHandler((e, line, parsed) -> {
             line.getErr().println("bench: " + message(e));
             if (!(e instanceof IllegalArgumentException || e instanceof IllegalStateException

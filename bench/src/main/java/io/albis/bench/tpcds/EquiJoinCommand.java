@@ -62,8 +62,6 @@ public final class EquiJoinCommand implements Callable<Integer> {
             description = "spark.sql.shuffle.partitions, the partitions the map stage shuffles into (default 8).")
     int shufflePartitions;
 
-    private static final String BROADCAST_THRESHOLD = "spark.sql.autoBroadcastJoinThreshold";
-
     @Override
     public Integer call() throws Exception {
         List<TpcdsFormat> chosen = TpcdsFormat.parse(formats);
@@ -72,22 +70,6 @@ public final class EquiJoinCommand implements Callable<Integer> {
         Path outDir = out != null ? out : root.resolve("bench/results/tpcds");
         SparkSession spark = BenchSpark.session(threads);
         spark.conf().set("spark.sql.shuffle.partitions", Integer.toString(shufflePartitions));
-        // A sort-merge join, as in the paper; the session's own threshold again afterwards, for what
-        // else runs in this JVM.
-        scala.Option<String> threshold = spark.conf().getOption(BROADCAST_THRESHOLD);
-        spark.conf().set(BROADCAST_THRESHOLD, "-1");
-        try {
-            return run(spark, chosen, dataDir, outDir);
-        } finally {
-            if (threshold.isDefined()) {
-                spark.conf().set(BROADCAST_THRESHOLD, threshold.get());
-            } else {
-                spark.conf().unset(BROADCAST_THRESHOLD);
-            }
-        }
-    }
-
-    private int run(SparkSession spark, List<TpcdsFormat> chosen, Path dataDir, Path outDir) throws Exception {
         EquiJoin join = new EquiJoin(spark, dataDir, rows, System.out);
         for (TpcdsFormat f : chosen) {
             join.write(f);

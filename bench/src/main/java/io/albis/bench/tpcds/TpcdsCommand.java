@@ -68,12 +68,20 @@ public final class TpcdsCommand implements Callable<Integer> {
             description = "spark.sql.shuffle.partitions (default 4: a few per core at scale 1).")
     int shufflePartitions;
 
+    /** How Spark's planner sizes each format's tables. */
+    enum TableSizes {
+        /** As catalog statistics, the size Spark estimates for the baseline's tables. */
+        BASELINE,
+        /** By their own files, as Spark does without statistics. */
+        FILES
+    }
+
     @Option(names = "--table-sizes", paramLabel = "HOW", defaultValue = "baseline",
             description = "How Spark's planner sizes each format's tables: 'baseline' (default) gives them, as catalog"
                     + " statistics, the size it estimates for parquet-snappy's, so every format runs the joins Spark"
                     + " chooses on its default format; 'files' sizes each by its own files, as Spark does without"
                     + " statistics (Albis tables, not compressed, are planned as larger and fewer joins broadcast).")
-    String tableSizes;
+    TableSizes tableSizes;
 
     @Option(names = "--prepare-only", description = "Generate and write the tables, run nothing.")
     boolean prepareOnly;
@@ -83,12 +91,7 @@ public final class TpcdsCommand implements Callable<Integer> {
         TpcdsGenerator.checkScale(scale);
         TpcdsSeed seedBase = TpcdsSeed.parse(seed);
         List<TpcdsFormat> chosenFormats = formats == null ? List.of(TpcdsFormat.values()) : TpcdsFormat.parse(formats);
-        boolean sizedLikeBaseline = switch (tableSizes.toLowerCase(Locale.ROOT)) {
-            case "baseline" -> true;
-            case "files" -> false;
-            default -> throw new IllegalArgumentException("--table-sizes is 'baseline' or 'files', not '" + tableSizes
-                    + "'");
-        };
+        boolean sizedLikeBaseline = tableSizes == TableSizes.BASELINE;
         // The baseline's tables give the others their sizes, so they are written even when not run.
         List<TpcdsFormat> written = new ArrayList<>(chosenFormats);
         if (sizedLikeBaseline && !written.contains(TpcdsFormat.BASELINE)) {
@@ -172,7 +175,7 @@ public final class TpcdsCommand implements Callable<Integer> {
     private String commandLine() {
         return String.format(Locale.ROOT, "scripts/tpcds --scale %s --seed %s --warmup %d --repeat %d --threads %d"
                 + " --shuffle-partitions %d --table-sizes %s%s%s", scale, seed, warmup, repeat, threads,
-                shufflePartitions, tableSizes,
+                shufflePartitions, tableSizes.name().toLowerCase(Locale.ROOT),
                 formats == null ? "" : " --formats " + String.join(",", formats),
                 queries == null ? "" : " --queries " + String.join(",", queries));
     }

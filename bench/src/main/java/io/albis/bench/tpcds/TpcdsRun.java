@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
 
 /**
  * Runs queries on every format: per query, {@code warmup} untimed then {@code repeat} timed runs
@@ -96,8 +97,9 @@ final class TpcdsRun {
                 double seconds = (System.nanoTime() - start) / 1e9;
                 if (run >= warmup) {
                     times.get(f).add(seconds);
-                    joins.putIfAbsent(f, JoinStrategies.of(result.queryExecution().executedPlan()));
-                    long scan = ScanTime.millis(result.queryExecution().executedPlan());
+                    SparkPlan executed = result.queryExecution().executedPlan();
+                    joins.computeIfAbsent(f, x -> JoinStrategies.of(executed));
+                    long scan = ScanTime.millis(executed);
                     if (scan >= 0) {
                         scanShares.computeIfAbsent(f, x -> new QueryTimes()).add(scan / 1000.0 / (seconds * cores));
                     }

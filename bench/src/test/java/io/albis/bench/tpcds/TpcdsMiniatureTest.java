@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.albis.bench.BenchMain;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,8 +23,7 @@ class TpcdsMiniatureTest {
     @Test
     void queriesAgreeOnEveryFormatAndTheReportsAreWritten(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("out");
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        String log = tpcds(printed, "--scale", "0.01", "--queries", String.join(",", QUERIES), "--warmup", "0",
+        String log = PrintedRun.of("tpcds", "--scale", "0.01", "--queries", String.join(",", QUERIES), "--warmup", "0",
                 "--repeat", "2", "--data", dir.resolve("data").toString(), "--out", out.toString());
         for (String q : QUERIES) {
             assertTrue(log.contains("tpcds: " + q + " ("), log);
@@ -63,29 +58,12 @@ class TpcdsMiniatureTest {
         assertTrue(Files.readString(out.resolve("tpcds-run.txt")).contains("seed 100"));
 
         // Sized by their own files, Albis tables (not compressed) are planned as the larger.
-        log = tpcds(new ByteArrayOutputStream(), "--scale", "0.01", "--queries", "q3", "--formats",
+        log = PrintedRun.of("tpcds", "--scale", "0.01", "--queries", "q3", "--formats",
                 "albis,parquet-snappy", "--warmup", "0", "--repeat", "1", "--table-sizes", "files", "--data",
                 dir.resolve("data").toString(), "--out", dir.resolve("out-files").toString());
         assertTrue(log.contains("tpcds: every format's tables sized by their own files"), log);
         assertTrue(plannedSize(spark, "albis.store_sales").compareTo(plannedSize(spark, "parquet_snappy.store_sales"))
                 > 0);
-    }
-
-    private static String tpcds(ByteArrayOutputStream printed, String... args) {
-        PrintStream saved = System.out;
-        int status;
-        try {
-            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            String[] all = new String[args.length + 1];
-            all[0] = "tpcds";
-            System.arraycopy(args, 0, all, 1, args.length);
-            status = BenchMain.execute(all);
-        } finally {
-            System.setOut(saved);
-        }
-        String log = printed.toString(StandardCharsets.UTF_8);
-        assertEquals(0, status, log);
-        return log;
     }
 
     private static BigInteger plannedSize(SparkSession spark, String table) {
