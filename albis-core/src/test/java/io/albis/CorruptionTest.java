@@ -18,6 +18,7 @@ import io.albis.memory.BufferAllocator;
 import io.albis.layout.FileHeader;
 import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ColumnBatch;
 import io.albis.scan.ChecksumScan;
 import io.albis.read.ReadOptions;
@@ -166,7 +167,7 @@ class CorruptionTest {
         try {
             AlbisTable t = AlbisTable.open(storage, path);
             long batchRows = 0;
-            try (AlbisReader r = t.newReader(options)) {
+            try (RunReader r = t.newRunReader(options)) {
                 ColumnBatch batch = ColumnBatch.forReader(r, 7);
                 int n;
                 while ((n = r.nextBatch(batch)) > 0) {

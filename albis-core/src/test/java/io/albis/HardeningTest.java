@@ -15,6 +15,7 @@ import io.albis.layout.TableLayout;
 import io.albis.memory.BufferAllocator;
 import io.albis.memory.MemoryLimitException;
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ColumnBatch;
 import io.albis.read.CorruptDataException;
 import io.albis.read.ReadOptions;
@@ -106,7 +107,7 @@ class HardeningTest {
     /** Reads every row through batches, as boxed values. */
     private List<Object[]> readBatches(boolean verify) throws IOException {
         List<Object[]> out = new ArrayList<>();
-        try (AlbisReader r = AlbisTable.open(storage, TABLE).newReader(ReadOptions.all().withVerifyChecksums(verify))) {
+        try (RunReader r = AlbisTable.open(storage, TABLE).newRunReader(ReadOptions.all().withVerifyChecksums(verify))) {
             ColumnBatch batch = ColumnBatch.forReader(r, 5);
             int n;
             while ((n = r.nextBatch(batch)) > 0) {

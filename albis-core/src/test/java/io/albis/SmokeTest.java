@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import io.albis.filter.Predicates;
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ReadOptions;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
@@ -90,7 +91,7 @@ class SmokeTest {
                 row++;
             }
         }
-        try (AlbisReader r = table.newReader(ReadOptions.all().withColumns("name", "id", "s"))) {
+        try (RunReader r = table.newRunReader(ReadOptions.all().withColumns("name", "id", "s"))) {
             io.albis.read.ColumnBatch batch = io.albis.read.ColumnBatch.forReader(r, 6);
             int row = 0;
             int got;

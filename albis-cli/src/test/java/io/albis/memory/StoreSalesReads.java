@@ -1,6 +1,6 @@
 package io.albis.memory;
 
-import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
 import io.albis.scan.ChecksumScan;
@@ -35,10 +35,10 @@ public final class StoreSalesReads {
 
         // Whether the scan's four readers ever held all their buffers at the same moment is up to
         // the scheduler; four readers stopped on their first rows hold them for certain.
-        List<AlbisReader> open = new ArrayList<>();
+        List<RunReader> open = new ArrayList<>();
         try {
             for (int rg = 0; rg < 4; rg++) {
-                AlbisReader reader = table.newReader(ReadOptions.all().withRowGroups(new int[] {rg}));
+                RunReader reader = table.newRunReader(ReadOptions.all().withRowGroups(new int[] {rg}));
                 open.add(reader);
                 RowRun[] runs = new RowRun[table.schema().groups().size()];
                 Arrays.setAll(runs, g -> new RowRun());
@@ -48,7 +48,7 @@ public final class StoreSalesReads {
             }
             System.out.println("fourOpenInUse=" + shared.usage().inUse());
         } finally {
-            for (AlbisReader reader : open) {
+            for (RunReader reader : open) {
                 reader.close();
             }
         }

@@ -28,8 +28,6 @@ public final class NestedShape {
     public final int kind;
     /** Bytes of one value in an array's element area. */
     public final int width;
-    /** Logical bytes of one value of a fixed-width type (goodput, docs/FORMAT.md §1); 0 for pointers. */
-    public final int logicalWidth;
     /** Whether a value of this shape may be null where it is held (false for map keys). */
     public final boolean nullable;
     /** A list's element, a map's key. */
@@ -45,7 +43,6 @@ public final class NestedShape {
         this.type = type;
         this.kind = kind;
         this.width = NestedFormat.elementWidth(type);
-        this.logicalWidth = kind <= BOOLEAN1 || kind == WIDE_DECIMAL ? type.logicalWidth() : 0;
         this.nullable = nullable;
         this.element = element;
         this.value = value;

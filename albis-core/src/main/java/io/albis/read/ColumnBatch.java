@@ -3,9 +3,9 @@ package io.albis.read;
 import io.albis.schema.DataType;
 import java.util.List;
 
-/** Up to {@link #capacity()} rows of a reader's projected columns, one {@link ColumnVector} each. */
+/** Up to {@link #capacity()} rows of a reader's projected columns, one {@link BatchColumn} each. */
 public final class ColumnBatch {
-    private final ColumnVector[] columns;
+    private final BatchColumn[] columns;
     private final int capacity;
     private int size;
 
@@ -14,14 +14,14 @@ public final class ColumnBatch {
             throw new io.albis.error.InvalidOptionException("batch capacity must be at least 1, got " + capacity);
         }
         this.capacity = capacity;
-        this.columns = new ColumnVector[types.size()];
+        this.columns = new BatchColumn[types.size()];
         for (int i = 0; i < columns.length; i++) {
-            columns[i] = new ColumnVector(types.get(i), capacity);
+            columns[i] = new BatchColumn(types.get(i), capacity);
         }
     }
 
     /** A batch shaped for a reader's projection. */
-    public static ColumnBatch forReader(AlbisReader reader, int capacity) {
+    public static ColumnBatch forReader(RunReader reader, int capacity) {
         return new ColumnBatch(reader.projectedTypes(), capacity);
     }
 
@@ -40,7 +40,7 @@ public final class ColumnBatch {
 
     void reset() {
         size = 0;
-        for (ColumnVector c : columns) {
+        for (BatchColumn c : columns) {
             c.reset();
         }
     }
@@ -49,7 +49,7 @@ public final class ColumnBatch {
         return columns.length;
     }
 
-    public ColumnVector column(int i) {
+    public BatchColumn column(int i) {
         return columns[i];
     }
 }

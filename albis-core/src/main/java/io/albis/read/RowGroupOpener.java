@@ -21,12 +21,12 @@ import java.util.List;
  * data file after checking its length and header. A row group with nothing to read opens no file.
  */
 final class RowGroupOpener {
-    private final Projection plan;
+    private final ReadPlan plan;
     private final Storage storage;
     private final boolean verify;
     private final ReadStats stats;
 
-    RowGroupOpener(Projection plan, Storage storage, boolean verify, ReadStats stats) {
+    RowGroupOpener(ReadPlan plan, Storage storage, boolean verify, ReadStats stats) {
         this.plan = plan;
         this.storage = storage;
         this.verify = verify;

@@ -1,5 +1,6 @@
 package io.albis.read;
 
+import io.albis.filter.RowValues;
 import io.albis.nested.NestedSlots;
 import io.albis.util.Int128;
 import io.albis.row.RowSlot;
@@ -18,27 +19,43 @@ import java.util.Set;
 
 /**
  * A reader's current row by reader column: one {@link RowSlot} per column, reading where its
- * column group's {@link SegmentRows} stands, and the values that are objects (decimals, strings,
- * binaries, {@code getValue}, nested maps). {@link AlbisReader} reads primitives from the same
- * slots directly. Before the first row and after the last, every column reads as null.
+ * column group's {@link SegmentRows} stands, the values filters test ({@link RowValues}), and the
+ * values that are objects (decimals, strings, binaries, {@code getValue}, nested maps).
+ * {@link AlbisReader} reads primitives from the same slots directly, through {@link #rowsOf},
+ * {@link #nullInfo} and {@link #valueInfo}. Before the first row and after the last, every
+ * column reads as null.
  */
-final class RowView {
-    private final Projection plan;
+final class RowView implements RowValues {
+    private final ReadPlan plan;
     /** Each reader column's slot in the rows of its column group. */
     private final RowSlot[] slots;
+    /**
+     * By reader column: the rows of its group, and its slot's {@link RowSlot#nullInfo()} and
+     * {@link RowSlot#valueInfo()}, so a null bit or a primitive is one array load and one read
+     * of the row (see RowSlot for why).
+     */
+    final SegmentRows[] rowsOf;
+    final long[] nullInfo;
+    final long[] valueInfo;
     private final TypeId[] typeId;
     private final boolean[] wide;
     private byte[] scratch = new byte[64];
 
     /** {@code rowsOfGroup} by group position; the view reads wherever those stand. */
-    RowView(Projection plan, SegmentRows[] rowsOfGroup) {
+    RowView(ReadPlan plan, SegmentRows[] rowsOfGroup) {
         this.plan = plan;
         int n = plan.columns();
         this.slots = new RowSlot[n];
         this.typeId = new TypeId[n];
         this.wide = new boolean[n];
+        this.rowsOf = new SegmentRows[n];
+        this.nullInfo = new long[n];
+        this.valueInfo = new long[n];
         for (int i = 0; i < n; i++) {
-            slots[i] = rowsOfGroup[plan.group[i]].slot(plan.slot[i]);
+            rowsOf[i] = rowsOfGroup[plan.group[i]];
+            slots[i] = rowsOf[i].slot(plan.slot[i]);
+            nullInfo[i] = slots[i].nullInfo();
+            valueInfo[i] = slots[i].valueInfo();
             typeId[i] = plan.type[i].id();
             wide[i] = plan.type[i].isWideDecimal();
         }
@@ -47,6 +64,36 @@ final class RowView {
     /** The slot reader of each reader column. */
     RowSlot[] slots() {
         return slots;
+    }
+
+    @Override
+    public boolean isNull(int i) {
+        return RowSlot.isNull(rowsOf[i].rowAt(), nullInfo[i]);
+    }
+
+    @Override
+    public long longValue(int i) {
+        return slots[i].longValue();
+    }
+
+    @Override
+    public double doubleValue(int i) {
+        return slots[i].doubleValue();
+    }
+
+    @Override
+    public int compareBytes(int i, byte[] literal) {
+        return slots[i].compareBytes(literal);
+    }
+
+    @Override
+    public long wideHigh(int i) {
+        return slots[i].getWideHigh();
+    }
+
+    @Override
+    public long wideLow(int i) {
+        return slots[i].getLong();
     }
 
     BigDecimal getDecimal(int i) {

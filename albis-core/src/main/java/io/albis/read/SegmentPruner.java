@@ -23,7 +23,7 @@ final class SegmentPruner {
      * The ranges of a row group of {@code rows} rows to read, given its groups' metadata (by group
      * position); counts the needed groups' segments that no range touches in {@code stats}.
      */
-    static RowRanges ranges(Projection plan, ColumnGroupMetadata[] metas, long rows, ReadStats stats) {
+    static RowRanges ranges(ReadPlan plan, ColumnGroupMetadata[] metas, long rows, ReadStats stats) {
         if (plan.filter == null || rows == 0) {
             return RowRanges.all(rows);
         }
@@ -66,7 +66,7 @@ final class SegmentPruner {
     }
 
     /** Statistics of the segments holding row {@code row}, by reader column. */
-    private static StatsSource statsAt(Projection plan, ColumnGroupMetadata[] metas, long row) {
+    private static StatsSource statsAt(ReadPlan plan, ColumnGroupMetadata[] metas, long row) {
         return new StatsSource() {
             @Override
             public ColumnStats stats(int column) {

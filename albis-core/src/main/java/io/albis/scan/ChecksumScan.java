@@ -2,7 +2,7 @@ package io.albis.scan;
 
 import io.albis.internal.DirectMemory;
 import io.albis.nested.NestedShape;
-import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
 import io.albis.row.RowLayout;
@@ -22,7 +22,7 @@ import java.util.concurrent.Future;
 
 /**
  * Reads every projected value of the matching rows into a {@link ValueChecksum}, through the
- * binary run API ({@link AlbisReader#nextRun}): rows are summed in place in the segment buffer
+ * binary run API ({@link RunReader#nextRun}): rows are summed in place in the segment buffer
  * with a per-group plan (offsets grouped by width), so no value is boxed or copied. Null slots are zero in the format, so summing a slot
  * adds nothing for a null; nulls and logical bytes come from the null bitmap via lookup tables.
  * Lists and maps are summed in place too, element by element ({@link NestedScan}).
@@ -87,7 +87,7 @@ public final class ChecksumScan {
     }
 
     private static ScanResult scanPart(AlbisTable table, ReadOptions options, int[] rowGroups) throws IOException {
-        try (AlbisReader reader = table.newReader(options.withRowGroups(rowGroups))) {
+        try (RunReader reader = table.newRunReader(options.withRowGroups(rowGroups))) {
             GroupPlan[] plans = plans(reader);
             RowRun[] runs = new RowRun[table.schema().groups().size()];
             for (GroupPlan p : plans) {
@@ -539,7 +539,7 @@ public final class ChecksumScan {
         }
     }
 
-    private static GroupPlan[] plans(AlbisReader reader) {
+    private static GroupPlan[] plans(RunReader reader) {
         Schema schema = reader.schema();
         int[] groups = reader.readGroups();
         List<GroupPlan> plans = new ArrayList<>();
@@ -563,7 +563,7 @@ public final class ChecksumScan {
                 projectedSlot[s] = true;
                 int off = layout.fixedOffset(s);
                 DataType t = c.type();
-                p.logicalFixedWidth += t.logicalWidth();
+                p.logicalFixedWidth += LogicalBytes.of(t);
                 switch (t.id()) {
                     case BOOLEAN -> bools.add(off);
                     case BYTE -> bytes.add(off);
@@ -607,7 +607,7 @@ public final class ChecksumScan {
             for (int s = 0; s < layout.slots(); s++) {
                 if (projectedSlot[s]) {
                     p.nullMask[s / 8] |= 1 << (s % 8);
-                    int w = layout.type(s).logicalWidth();
+                    int w = LogicalBytes.of(layout.type(s));
                     p.nullWidthOf = p.nullWidthOf == -1 || p.nullWidthOf == w ? w : 0;
                 }
             }
@@ -623,7 +623,7 @@ public final class ChecksumScan {
                         int s = k * 8 + bit;
                         if ((v & (1 << bit)) != 0 && s < layout.slots() && projectedSlot[s]) {
                             p.nullCount[k][v]++;
-                            p.nullWidth[k][v] += layout.type(s).logicalWidth();
+                            p.nullWidth[k][v] += LogicalBytes.of(layout.type(s));
                         }
                     }
                 }
@@ -638,7 +638,7 @@ public final class ChecksumScan {
         java.util.TreeMap<Integer, Long> masks = new java.util.TreeMap<>();
         for (int s = 0; s < layout.slots(); s++) {
             if (projectedSlot[s]) {
-                masks.merge(layout.type(s).logicalWidth(), 1L << s, (x, y) -> x | y);
+                masks.merge(LogicalBytes.of(layout.type(s)), 1L << s, (x, y) -> x | y);
             }
         }
         p.nullClassMasks = masks.values().stream().mapToLong(Long::longValue).toArray();
@@ -652,7 +652,7 @@ public final class ChecksumScan {
     /** The data files a scan with these options reads, for the raw-read baseline. */
     public static List<String> dataFiles(AlbisTable table, ReadOptions options) throws IOException {
         List<String> files = new ArrayList<>();
-        try (AlbisReader reader = table.newReader(options.withFilter(null))) {
+        try (RunReader reader = table.newRunReader(options.withFilter(null))) {
             for (RowGroupRef rg : selected(table, options)) {
                 var present = table.presentGroups(rg);
                 for (int g : reader.readGroups()) {

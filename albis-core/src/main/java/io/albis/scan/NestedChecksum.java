@@ -124,6 +124,6 @@ public final class NestedChecksum {
                 }
             }
         }
-        logicalBytes += t.logicalWidth();
+        logicalBytes += LogicalBytes.of(t);
     }
 }

@@ -39,7 +39,7 @@ final class NestedScan {
         int nullCount = e.nullable ? countNulls(at + 8, n) : 0;
         nulls += nullCount;
         if (e.kind <= NestedShape.BOOLEAN1) {
-            logicalBytes += (long) e.logicalWidth * (n - nullCount);
+            logicalBytes += (long) e.width * (n - nullCount); // a value held in place: its width is its logical size
             return inPlace(slots, n, e.kind);
         }
         if (e.kind == NestedShape.BYTES && nullCount == 0) {
@@ -93,7 +93,7 @@ final class NestedScan {
                 return size + wordSum(at, size, end);
             }
             case NestedShape.WIDE_DECIMAL -> {
-                logicalBytes += e.logicalWidth;
+                logicalBytes += LogicalBytes.WIDE_DECIMAL;
                 DirectMemory.copyToArray(at, decimal, 0, size);
                 return ValueChecksum.ofBigEndian(decimal, 0, size);
             }
@@ -121,7 +121,7 @@ final class NestedScan {
                 s += pointee(at, end, DirectMemory.getLong(word), e);
                 continue;
             }
-            logicalBytes += e.logicalWidth;
+            logicalBytes += e.width; // held in place: its width is its logical size
             s += switch (e.kind) {
                 case NestedShape.LONG8 -> DirectMemory.getLong(word);
                 case NestedShape.INT4 -> DirectMemory.getInt(word);

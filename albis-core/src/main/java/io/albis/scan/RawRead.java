@@ -14,9 +14,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * The physical limit a format is measured against (DESIGN §7): the same files read through the
- * same storage layer in 1 MiB positional reads into a direct buffer, every byte touched (summed
- * as little-endian longs) and nothing parsed. With {@code touch} false the bytes are only read.
+ * The physical limit a format is measured against (docs/PERFORMANCE.md): the same files read
+ * through the same storage layer in 1 MiB positional reads into a direct buffer, every byte
+ * touched (summed as little-endian longs) and nothing parsed. With {@code touch} false the bytes are only read.
  */
 public final class RawRead {
     public static final int CHUNK = 1 << 20;

@@ -1,7 +1,7 @@
 package io.albis.scan;
 
 /**
- * What a full read produced: rows, logical bytes (DESIGN §7: the data's own size, the same for
+ * What a full read produced: rows, logical bytes ({@link LogicalBytes}: the data's own size, the same for
  * every format), nulls, a checksum over every value, and the wall time.
  */
 public record ScanResult(long rows, long logicalBytes, long nulls, long checksum, long nanos) {

@@ -19,9 +19,9 @@ package io.albis.scan;
  * Every null adds {@link #NULL_WEIGHT}: a null value, and inside a list or map a null element, a
  * null map value, a null struct or a null field of a struct. A scan's null count counts them all.
  *
- * <p>Logical bytes (DESIGN §7) are counted per value that is not null: 1 per boolean or byte, 2 per
- * short, 4 per int, float or date, 8 per long, double, timestamp or decimal of ≤ 18 digits, 16 per
- * wider decimal, the byte length of a string or binary. A list or map counts the logical bytes of
+ * <p>Logical bytes ({@link LogicalBytes}, docs/PERFORMANCE.md) are counted per value that is not
+ * null: 1 per boolean or byte, 2 per short, 4 per int, float or date, 8 per long, double,
+ * timestamp or decimal of ≤ 18 digits, 16 per wider decimal, the byte length of a string or binary. A list or map counts the logical bytes of
  * the values inside it and nothing for its counts, offsets and null bits, so every format reports
  * the same figure for the same data.
  */

@@ -181,11 +181,6 @@ public final class DataType {
         return id.fixedWidth();
     }
 
-    /** Logical bytes of one non-null value for goodput (DESIGN §7); variable types count their length instead. */
-    public int logicalWidth() {
-        return isVariableWidth() ? 0 : fixedWidth();
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof DataType d && d.id == id && d.precision == precision && d.scale == scale

@@ -5,6 +5,7 @@ import io.albis.error.NotAnAlbisTableException;
 import io.albis.layout.RowGroupLayout;
 import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ReadOptions;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.Schema;
@@ -281,5 +282,14 @@ public final class AlbisTable {
 
     public AlbisReader newReader() throws IOException {
         return newReader(ReadOptions.all());
+    }
+
+    /** A reader of runs of rows and of column batches, as {@link #newReader(ReadOptions)} reads rows. */
+    public RunReader newRunReader(ReadOptions options) throws IOException {
+        return new RunReader(new TableReadSource(this), options);
+    }
+
+    public RunReader newRunReader() throws IOException {
+        return newRunReader(ReadOptions.all());
     }
 }

@@ -1,8 +1,9 @@
 package io.albis.fuzz;
 
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ColumnBatch;
-import io.albis.read.ColumnVector;
+import io.albis.read.BatchColumn;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
 import io.albis.scan.ChecksumScan;
@@ -60,7 +61,7 @@ final class TableReads {
     /** The rows of every run, one string per row: each group's row bytes as the run describes them. */
     static List<String> runs(Storage storage, String path, ReadOptions options) throws IOException {
         List<String> out = new ArrayList<>();
-        try (AlbisReader r = AlbisTable.open(storage, path).newReader(options)) {
+        try (RunReader r = AlbisTable.open(storage, path).newRunReader(options)) {
             RowRun[] runs = r.newRuns();
             int[] groups = r.readGroups();
             int n;
@@ -83,7 +84,7 @@ final class TableReads {
     /** The rows of every batch, one string per row of the cells of its columns. */
     static List<String> batches(Storage storage, String path, ReadOptions options, int capacity) throws IOException {
         List<String> out = new ArrayList<>();
-        try (AlbisReader r = AlbisTable.open(storage, path).newReader(options)) {
+        try (RunReader r = AlbisTable.open(storage, path).newRunReader(options)) {
             ColumnBatch batch = ColumnBatch.forReader(r, capacity);
             int n;
             while ((n = r.nextBatch(batch)) > 0) {
@@ -106,7 +107,7 @@ final class TableReads {
     }
 
     /** One cell of a batch, exactly (floating point by its bits, variable-width values by their bytes). */
-    private static String cell(ColumnVector v, int r) {
+    private static String cell(BatchColumn v, int r) {
         if (v.isNull(r)) {
             return "null";
         }

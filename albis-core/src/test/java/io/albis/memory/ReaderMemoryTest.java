@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.BinaryRow;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
@@ -103,7 +104,7 @@ class ReaderMemoryTest {
             assertThrows(ReadOnlyBufferException.class, () -> view.putLong(row.offset(), 1L));
             assertEquals(r.getLong(0), view.getLong(row.offset() + row.layout().fixedOffset(0)));
         }
-        try (AlbisReader r = table.newReader(ReadOptions.all().withAllocator(memory))) {
+        try (RunReader r = table.newRunReader(ReadOptions.all().withAllocator(memory))) {
             RowRun[] runs = r.newRuns();
             int n = r.nextRun(runs);
             assertTrue(n > 0);

@@ -11,6 +11,7 @@ import io.albis.error.CorruptFileException;
 import io.albis.error.SchemaMismatchException;
 import io.albis.filter.Predicates;
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ColumnBatch;
 import io.albis.read.ReadOptions;
 import io.albis.schema.DataType;
@@ -276,7 +277,7 @@ class NestedValuesTest {
             assertEquals(rows, row);
         }
         // Projection of a list column reads its group only; the batch API hands out views of its copy.
-        try (AlbisReader r = t.newReader(ReadOptions.all().withColumns("tags"))) {
+        try (RunReader r = t.newRunReader(ReadOptions.all().withColumns("tags"))) {
             assertEquals(1, r.readGroups().length);
             ColumnBatch batch = ColumnBatch.forReader(r, 256);
             int seen = 0;

@@ -7,8 +7,9 @@ import io.albis.filter.Predicate;
 import io.albis.filter.Predicates;
 import io.albis.memory.BufferAllocator;
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ColumnBatch;
-import io.albis.read.ColumnVector;
+import io.albis.read.BatchColumn;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
 import io.albis.row.RowLayout;
@@ -165,7 +166,7 @@ class RunsBatchesAndScanAgreeTest {
                         continue;
                     }
                     DataType type = r.column(c).type();
-                    logical += type.logicalWidth();
+                    logical += LogicalBytes.of(type);
                     switch (type.id()) {
                         case BOOLEAN -> sum += r.getBoolean(c) ? 1 : 0;
                         case SHORT -> sum += r.getShort(c);
@@ -190,7 +191,7 @@ class RunsBatchesAndScanAgreeTest {
 
     private static List<String> readWithBatches(AlbisTable table, ReadOptions options, int capacity) throws IOException {
         List<String> rows = new ArrayList<>();
-        try (AlbisReader r = table.newReader(options)) {
+        try (RunReader r = table.newRunReader(options)) {
             ColumnBatch batch = ColumnBatch.forReader(r, capacity);
             int n;
             while ((n = r.nextBatch(batch)) > 0) {
@@ -215,7 +216,7 @@ class RunsBatchesAndScanAgreeTest {
             throws IOException {
         List<String> rows = new ArrayList<>();
         Schema schema = table.schema();
-        try (AlbisReader r = table.newReader(options)) {
+        try (RunReader r = table.newRunReader(options)) {
             RowRun[] runs = r.newRuns();
             int[] groups = r.readGroups();
             ByteBuffer[] buffers = new ByteBuffer[runs.length];
@@ -277,7 +278,7 @@ class RunsBatchesAndScanAgreeTest {
         };
     }
 
-    private static Object valueOf(ColumnVector v, int k) {
+    private static Object valueOf(BatchColumn v, int k) {
         if (v.isNull(k)) {
             return null;
         }

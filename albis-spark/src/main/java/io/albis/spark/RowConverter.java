@@ -3,9 +3,11 @@ package io.albis.spark;
 import io.albis.nested.ArrayValue;
 import io.albis.nested.MapValue;
 import io.albis.read.AlbisReader;
+import io.albis.schema.Column;
 import io.albis.schema.DataType;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
 import org.apache.spark.sql.catalyst.expressions.UnsafeMapData;
@@ -51,7 +53,7 @@ final class RowConverter {
      * @param partitionValues this file's partition values, of {@code partitionSchema}
      */
     RowConverter(AlbisReader reader, StructType required, StructType partitionSchema, InternalRow partitionValues) {
-        Map<String, Integer> byName = columnsByName(reader);
+        Map<String, Integer> byName = reader == null ? Map.of() : columnsByName(reader.columnCount(), reader::column);
         this.writer = new UnsafeRowWriter(required.fields().length + partitionSchema.fields().length);
         this.data = writers(required, "", byName, reader, writer);
         this.partitionValues = partitionValues;
@@ -65,10 +67,10 @@ final class RowConverter {
      * The reader's columns by name (a struct's leaves under its path, a nullable struct's marker
      * under the struct's name), as both paths into Spark find a field's column; none for no reader.
      */
-    static Map<String, Integer> columnsByName(AlbisReader reader) {
+    static Map<String, Integer> columnsByName(int columns, IntFunction<Column> column) {
         Map<String, Integer> byName = new HashMap<>();
-        for (int i = 0; reader != null && i < reader.columnCount(); i++) {
-            byName.put(reader.column(i).name(), i);
+        for (int i = 0; i < columns; i++) {
+            byName.put(column.apply(i).name(), i);
         }
         return byName;
     }

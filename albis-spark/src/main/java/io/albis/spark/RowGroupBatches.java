@@ -1,6 +1,6 @@
 package io.albis.spark;
 
-import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.RowRun;
 import io.albis.row.RowLayout;
 import java.io.Closeable;
@@ -24,7 +24,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * The rows of one row group as Spark column batches (the columnar path): one
  * {@link AlbisColumnVector} per required column, reading values where the reader's segment
  * buffers hold them, then one {@link ConstantColumnVector} per partition column. A batch is the
- * rows of one run, then of further runs in the same segments ({@link AlbisReader#nextRunInSegments}):
+ * rows of one run, then of further runs in the same segments ({@link RunReader#nextRunInSegments}):
  * it ends where a segment of any column group read ends, so its rows stay in place until the next
  * batch. With a filter, a run is consecutive matching rows and a batch lists each row it holds.
  *
@@ -37,7 +37,7 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
     static final int MAX_ROWS = 4096;
 
     /** Null when the query reads no column ({@link #rowsLeft} counts the rows then) or nothing at all. */
-    private final AlbisReader reader;
+    private final RunReader reader;
     private long rowsLeft;
     private final RowRun[] runs;
     /** By group position: where the batch's rows are, for the groups a vector reads; else null. */
@@ -50,14 +50,14 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
     private boolean hasBatch;
     private boolean done;
 
-    private RowGroupBatches(AlbisReader reader, long rows, StructType required, StructType partitionSchema,
+    private RowGroupBatches(RunReader reader, long rows, StructType required, StructType partitionSchema,
             InternalRow partitionValues) {
         this.reader = reader;
         this.rowsLeft = rows;
         List<AlbisColumnVector> readers = new ArrayList<>();
         ColumnVector[] columns = new ColumnVector[required.fields().length + partitionSchema.fields().length];
         if (reader != null) {
-            Map<String, Integer> byName = RowConverter.columnsByName(reader);
+            Map<String, Integer> byName = RowConverter.columnsByName(reader.columnCount(), reader::column);
             RowLayout[] layouts = new RowLayout[reader.schema().groups().size()];
             for (int f = 0; f < required.fields().length; f++) {
                 columns[f] = vector(required.fields()[f], "", byName, reader, layouts, readers);
@@ -92,11 +92,12 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         if (read == null) {
             return new RowGroupBatches(null, 0, required, partitionSchema, partitionValues);
         }
+        RunReader reader = read.readsColumns() ? read.table().newRunReader(read.options()) : null;
         try {
-            return new RowGroupBatches(read.reader(), read.rowCount(), required, partitionSchema, partitionValues);
+            return new RowGroupBatches(reader, read.rowCount(), required, partitionSchema, partitionValues);
         } catch (RuntimeException e) {
-            if (read.reader() != null) {
-                read.reader().close();
+            if (reader != null) {
+                reader.close();
             }
             throw e;
         }
@@ -104,7 +105,7 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
 
     /** The vector of field {@code f} (named {@code prefix + name}); adds it, and a struct's field vectors, to {@code out}. */
     private static AlbisColumnVector vector(StructField f, String prefix, Map<String, Integer> byName,
-            AlbisReader reader, RowLayout[] layouts, List<AlbisColumnVector> out) {
+            RunReader reader, RowLayout[] layouts, List<AlbisColumnVector> out) {
         String name = prefix + f.name();
         Integer column = byName.get(name);
         AlbisColumnVector v;
@@ -131,16 +132,16 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
     }
 
     /** The column group (position in the schema's group list) of reader column {@code column}. */
-    private static int groupOf(AlbisReader reader, int column) {
+    private static int groupOf(RunReader reader, int column) {
         return reader.schema().groupOf(reader.column(column).index());
     }
 
     /** The slot of reader column {@code column} in its group's rows. */
-    private static int slotOf(AlbisReader reader, int column) {
+    private static int slotOf(RunReader reader, int column) {
         return reader.schema().slotOf(reader.column(column).index());
     }
 
-    private static RowLayout layout(AlbisReader reader, RowLayout[] layouts, int g) {
+    private static RowLayout layout(RunReader reader, RowLayout[] layouts, int g) {
         if (layouts[g] == null) {
             layouts[g] = new RowLayout(reader.schema(), reader.schema().groups().get(g));
         }

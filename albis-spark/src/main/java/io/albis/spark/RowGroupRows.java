@@ -62,25 +62,32 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
         if (read == null) {
             return empty();
         }
-        if (read.reader() == null) {
+        if (!read.readsColumns()) {
             RowConverter none = new RowConverter(null, required, partitionSchema, partitionValues);
             return new RowGroupRows(null, null, read.rowCount(), none.convert(null).copy());
         }
+        AlbisReader reader = read.table().newReader(read.options());
         try {
-            return new RowGroupRows(read.reader(), new RowConverter(read.reader(), required, partitionSchema,
-                    partitionValues), 0, null);
+            return new RowGroupRows(reader, new RowConverter(reader, required, partitionSchema, partitionValues), 0,
+                    null);
         } catch (RuntimeException e) {
-            read.reader().close();
+            reader.close();
             throw e;
         }
     }
 
     /**
-     * What a task reads of its row group, for the row path and the columnar path alike: a reader
-     * of the required columns and the filters Albis evaluates, or, when the query needs no column
-     * and no filter applies ({@code count(*)} and the like), only the row group's row count.
+     * What a task reads of its row group, for the row path and the columnar path alike: the
+     * options of a reader of the required columns and the filters Albis evaluates (each path opens
+     * the reader it needs), or, when the query needs no column and no filter applies
+     * ({@code count(*)} and the like), only the row group's row count.
      */
-    record Read(AlbisReader reader, long rowCount) {}
+    record Read(AlbisTable table, ReadOptions options, long rowCount) {
+        /** Whether a reader reads the row group; if not, only {@link #rowCount} is known. */
+        boolean readsColumns() {
+            return options != null;
+        }
+    }
 
     /**
      * Opens what {@code file}'s task reads (see {@link #open}); null when {@code file} is not the
@@ -94,13 +101,13 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
         Predicate filter = SparkFilters.conjunction(filters, s.table.schema());
         if (required.fields().length == 0 && filter == null) {
-            return new Read(null, s.rows(rg));
+            return new Read(null, null, s.rows(rg));
         }
         ReadOptions options = ReadOptions.all().withColumns(Arrays.asList(required.fieldNames())).withRowGroups(rg.index());
         if (filter != null) {
             options = options.withFilter(filter);
         }
-        return new Read(s.table.newReader(options), -1);
+        return new Read(s.table, options, -1);
     }
 
     /**
@@ -224,7 +231,7 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
     }
 
     /** Closes {@code reader}, if there is one; a failure as an {@link UncheckedIOException}. */
-    static void closeReader(AlbisReader reader) {
+    static void closeReader(Closeable reader) {
         if (reader != null) {
             try {
                 reader.close();

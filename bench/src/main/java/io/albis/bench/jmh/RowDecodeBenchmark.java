@@ -1,8 +1,9 @@
 package io.albis.bench.jmh;
 
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ColumnBatch;
-import io.albis.read.ColumnVector;
+import io.albis.read.BatchColumn;
 import io.albis.read.RowRun;
 import io.albis.row.RowLayout;
 import io.albis.scan.ValueChecksum;
@@ -129,7 +130,7 @@ public class RowDecodeBenchmark {
 
     @Benchmark
     public long runs() throws IOException {
-        try (AlbisReader reader = table.newReader()) {
+        try (RunReader reader = table.newRunReader()) {
             RowRun[] runs = reader.newRuns();
             int group = reader.readGroups()[0];
             RowRun run = runs[group];
@@ -197,9 +198,9 @@ public class RowDecodeBenchmark {
 
     @Benchmark
     public long batch() throws IOException {
-        try (AlbisReader reader = table.newReader()) {
+        try (RunReader reader = table.newRunReader()) {
             ColumnBatch batch = ColumnBatch.forReader(reader, BATCH_ROWS);
-            ColumnVector v = batch.column(0);
+            BatchColumn v = batch.column(0);
             long sum = 0;
             int n;
             while ((n = reader.nextBatch(batch)) > 0) {
@@ -238,7 +239,7 @@ public class RowDecodeBenchmark {
         return sum;
     }
 
-    private static long batchBytes(ColumnVector v, int n) {
+    private static long batchBytes(BatchColumn v, int n) {
         // v.data may be replaced by a larger array while a batch fills, so read it after.
         byte[] data = v.data;
         int[] offsets = v.offsets;

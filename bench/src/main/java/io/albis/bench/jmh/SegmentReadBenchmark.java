@@ -1,6 +1,7 @@
 package io.albis.bench.jmh;
 
 import io.albis.read.AlbisReader;
+import io.albis.read.RunReader;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
 import io.albis.table.AlbisTable;
@@ -76,7 +77,7 @@ public class SegmentReadBenchmark {
     @OperationsPerInvocation(SEGMENTS)
     public long loadSegment() throws IOException {
         long sum = 0;
-        try (AlbisReader reader = table.newReader(options)) {
+        try (RunReader reader = table.newRunReader(options)) {
             RowRun[] runs = reader.newRuns();
             RowRun run = runs[reader.readGroups()[0]];
             int off = -1;

@@ -1,5 +1,6 @@
 package io.albis.bench.format.albis;
 
+import io.albis.scan.LogicalBytes;
 import io.albis.bench.ScanResults;
 import io.albis.bench.ThreadSplit;
 import io.albis.bench.format.ColumnChange;
@@ -107,7 +108,7 @@ public final class AlbisRowFormat extends AlbisDataFormat implements EvolvingFor
             for (int i = 0; i < n; i++) {
                 DataType t = reader.column(i).type();
                 int kind = kind(t);
-                int width = kind == SKIP ? 0 : t.logicalWidth();
+                int width = kind == SKIP ? 0 : LogicalBytes.of(t);
                 columns[i] = width << KIND_BITS | kind;
                 rowWidth += width;
             }

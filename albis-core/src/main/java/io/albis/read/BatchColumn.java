@@ -20,7 +20,7 @@ import java.nio.charset.StandardCharsets;
  * the stored bytes of lists and maps (row r is {@code data[offsets[r] .. offsets[r+1])}; see
  * {@link #getList}, {@link #getMap}). A null row has {@code nulls[r]} set and a zero value.
  */
-public final class ColumnVector {
+public final class BatchColumn {
     public final DataType type;
     public final boolean[] nulls;
     public byte[] bytes;
@@ -33,7 +33,7 @@ public final class ColumnVector {
     public int[] offsets;
     private boolean hasNulls;
 
-    ColumnVector(DataType type, int capacity) {
+    BatchColumn(DataType type, int capacity) {
         this.type = type;
         this.nulls = new boolean[capacity];
         switch (type.id()) {

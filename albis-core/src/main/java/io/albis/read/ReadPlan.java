@@ -18,7 +18,7 @@ import java.util.TreeSet;
  * filter needs), where each lives (column group and slot), which column groups must be read, and
  * the filter bound to the reader's column indexes.
  */
-final class Projection {
+final class ReadPlan {
     final Schema schema;
     /** Table column of each reader column. */
     final int[] tableColumn;
@@ -35,7 +35,7 @@ final class Projection {
     /** Null when every row is returned. */
     final BoundPredicate filter;
 
-    Projection(Schema schema, ReadOptions options) {
+    ReadPlan(Schema schema, ReadOptions options) {
         this.schema = schema;
         List<Integer> cols = new ArrayList<>();
         if (options.columns() == null) {

@@ -1,0 +1,369 @@
+package io.albis.read;
+
+import io.albis.filter.BoundPredicate;
+import io.albis.memory.BufferAllocator;
+import io.albis.row.SegmentRows;
+import io.albis.schema.Schema;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Moves a read through a table: its row groups in order, the row ranges {@link SegmentPruner}
+ * keeps in each, and the segments of every column group read, testing each row against the
+ * filter so only matching rows are stood on. What stands on a row is each read group's
+ * {@link SegmentRows}; {@link AlbisReader} reads values there one row at a time, {@link RunReader}
+ * describes runs of rows as slices of the segment buffers. Both own one walker, so a reader
+ * either steps rows or takes runs, never both.
+ *
+ * <p>The work is split: {@link ReadPlan} plans what to read, {@link RowGroupOpener} opens a row
+ * group, {@link ColumnGroupCursor} walks each column group's segments, and {@link RowView} reads
+ * the current row for the filter. Not thread-safe.
+ */
+final class RowWalker implements Closeable {
+    private final TableSource table;
+    final ReadPlan plan;
+    final ReadStats stats = new ReadStats();
+    private final BoundPredicate filter;
+    /** The rows each column group read is walked with (by group position), for the walker's whole life. */
+    final SegmentRows[] rowsOfGroup;
+    /** The current row by reader column, as the filter and the object getters read it. */
+    final RowView row;
+    private final RowGroupOpener opener;
+    /** Lends the segment buffers (ReadOptions#allocator, or the shared one). */
+    private final BufferAllocator allocator;
+
+    private final List<RowGroupSource> queue;
+    private int queuePos;
+
+    /** The open row group, or null between row groups. */
+    private OpenRowGroup open;
+    private ColumnGroupCursor[] moving = new ColumnGroupCursor[0];
+    /**
+     * The rows of the moving cursors, stepped directly on the hot path: the first one (null when
+     * no group is read) and the others (a row group usually has one group to read; a loop over a
+     * one-element array costs the JIT's loop setup on every row).
+     */
+    private SegmentRows movingFirst;
+    private SegmentRows[] movingOthers = new SegmentRows[0];
+    /** One group moves and there is no filter: a row is one step of {@link #movingFirst}. */
+    private boolean plain;
+    private int currentRowGroup = -1;
+    private int range;
+    /** Row index (in the row group) after the current row; the end of the current range. */
+    private long pos;
+    private long end;
+    private boolean positioned;
+    /**
+     * Rows after the current one that {@link #advance()} may hand out by stepping each moving
+     * group's rows, without leaving the range or any group's segment. While they are handed out
+     * {@code pos} stands at the end of that stretch: the exact position is {@code pos - burst}.
+     */
+    private long burst;
+    /**
+     * The plain stretch of fixed-width rows being handed out, if any: the rows stepped (null
+     * otherwise), and the location of the stretch's last row. Its rows are counted from the
+     * locations, so the hot path updates nothing but the row's location.
+     */
+    private SegmentRows plainRows;
+    private long plainLimit;
+
+    /** The first exception that left the cursors in an unknown state; the walker refuses to go on after it. */
+    private Throwable failure;
+
+    RowWalker(TableSource table, ReadOptions options) throws IOException {
+        this.table = table;
+        Schema schema = table.schema();
+        this.plan = new ReadPlan(schema, options);
+        this.filter = plan.filter;
+        this.rowsOfGroup = new SegmentRows[schema.groups().size()];
+        for (int g : plan.neededGroups) {
+            rowsOfGroup[g] = new SegmentRows(plan.layouts[g]);
+        }
+        this.row = new RowView(plan, rowsOfGroup);
+        this.opener = new RowGroupOpener(plan, table.storage(), options.verifyChecksums(), stats);
+        this.queue = table.rowGroups(options.rowGroups());
+        this.allocator = options.allocator();
+    }
+
+    /** The index of the row group of the current row; -1 before the first. */
+    int currentRowGroup() {
+        return currentRowGroup;
+    }
+
+    // ------------------------------------------------------------------ one row at a time
+
+    /** Moves to the next matching row; false at the end. */
+    boolean advance() throws IOException {
+        // Hot path, small enough that the JIT always inlines it: the next fixed-width row of a
+        // plain stretch is one add to the row's location and one compare, which cannot fail.
+        SegmentRows rows = plainRows;
+        if (rows != null && rows.stepUpTo(plainLimit)) {
+            return true;
+        }
+        return advanceGuarded();
+    }
+
+    private boolean advanceGuarded() throws IOException {
+        try {
+            if (burst > 0) {
+                burst--;
+                if (plain) {
+                    movingFirst.next();
+                    return true;
+                }
+                if (nextInStretch()) {
+                    return true;
+                }
+            }
+            return advanceSlow();
+        } catch (Throwable t) {
+            // Cursors may have moved unevenly: going on could pair rows of different column groups.
+            fail(t);
+            throw t;
+        }
+    }
+
+    /** The hot path's general case: steps every moving group, then tests the filter. */
+    private boolean nextInStretch() throws IOException {
+        if (movingFirst != null) {
+            movingFirst.next();
+            SegmentRows[] others = movingOthers;
+            for (int i = 0; i < others.length; i++) {
+                others[i].next();
+            }
+        }
+        return filter == null || filter.test(row);
+    }
+
+    /** Makes {@code pos} exact again (rows handed out by the hot path are behind it). */
+    private void syncPos() {
+        if (plainRows != null) {
+            pos -= plainRows.rowsUpTo(plainLimit);
+            plainRows = null;
+        }
+        pos -= burst;
+        burst = 0;
+    }
+
+    /** After moving onto row {@code pos - 1}: how many rows may follow on the hot path. */
+    private void startStretch() {
+        long n = end - pos;
+        for (ColumnGroupCursor c : moving) {
+            n = Math.min(n, c.rowsLeftInSegment() - 1);
+        }
+        if (plain && !movingFirst.layout().hasVariable()) {
+            plainRows = movingFirst;
+            plainLimit = movingFirst.locationAhead((int) n);
+        } else {
+            burst = n;
+        }
+        pos += n;
+    }
+
+    private void fail(Throwable t) {
+        if (failure == null) {
+            failure = t;
+        }
+        syncPos();
+        positioned = false;
+        end = pos;
+    }
+
+    private void checkNotFailed() {
+        if (failure != null) {
+            throw new IllegalStateException("this reader failed earlier and cannot go on; open a new one", failure);
+        }
+    }
+
+    private boolean advanceSlow() throws IOException {
+        checkNotFailed();
+        syncPos();
+        for (;;) {
+            if (open == null) {
+                if (!openNextRowGroup()) {
+                    return false;
+                }
+                continue;
+            }
+            if (pos < end) {
+                for (ColumnGroupCursor c : moving) {
+                    if (positioned) {
+                        c.advance();
+                    } else {
+                        c.seek(pos);
+                    }
+                }
+                positioned = true;
+                pos++;
+                if (filter == null || filter.test(row)) {
+                    startStretch();
+                    return true;
+                }
+                continue;
+            }
+            if (++range < open.ranges.count()) {
+                pos = open.ranges.start(range);
+                end = open.ranges.end(range);
+                positioned = false;
+            } else {
+                closeRowGroup();
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ runs of rows
+
+    /**
+     * Moves past the next run of consecutive matching rows, at most {@code maxRows}, and
+     * describes it per column group in {@code runs}; the number of rows, 0 at the end.
+     */
+    int nextRun(RowRun[] runs, int maxRows) throws IOException {
+        if (!advance()) {
+            return 0;
+        }
+        syncPos();
+        try {
+            return runFromCurrentRow(runs, maxRows);
+        } catch (Throwable t) {
+            fail(t);
+            throw t;
+        }
+    }
+
+    /** The next run within the segments held, or 0 loading nothing ({@link RunReader#nextRunInSegments}). */
+    int nextRunInSegments(RowRun[] runs, int maxRows) throws IOException {
+        checkNotFailed();
+        syncPos();
+        if (open == null || !positioned) {
+            return 0; // between row groups or row ranges: the next row needs a seek
+        }
+        try {
+            ColumnGroupCursor[] m = moving;
+            while (pos < end && allHaveNextInSegment(m)) {
+                for (ColumnGroupCursor c : m) {
+                    c.advance();
+                }
+                pos++;
+                if (filter == null || filter.test(row)) {
+                    return runFromCurrentRow(runs, maxRows);
+                }
+            }
+            return 0;
+        } catch (Throwable t) {
+            fail(t);
+            throw t;
+        }
+    }
+
+    /** Describes the run that starts at the current (matching) row, row {@code pos - 1}. */
+    private int runFromCurrentRow(RowRun[] runs, int maxRows) throws IOException {
+        if (filter != null) {
+            return nextFilteredRun(runs, maxRows);
+        }
+        // From the current row to the end of the range or of any group's segment.
+        long n = Math.min(end - pos + 1, maxRows);
+        for (ColumnGroupCursor c : moving) {
+            n = Math.min(n, c.rowsLeftInSegment());
+        }
+        int count = (int) n;
+        for (int g : plan.neededGroups) {
+            open.cursors[g].fillRun(runs[g], count);
+        }
+        pos += count - 1;
+        return count;
+    }
+
+    /**
+     * From the current (matching) row, extends the run while the following rows of the same
+     * segments match. The first row that does not match ends the run; it is consumed, which is
+     * right, since it would never be returned.
+     */
+    private int nextFilteredRun(RowRun[] runs, int maxRows) throws IOException {
+        int count = 1;
+        for (int g : plan.neededGroups) {
+            open.cursors[g].startRun(runs[g]);
+        }
+        ColumnGroupCursor[] m = moving;
+        while (count < maxRows && pos < end && allHaveNextInSegment(m)) {
+            for (ColumnGroupCursor c : m) {
+                c.advance();
+            }
+            pos++;
+            if (!filter.test(row)) {
+                break;
+            }
+            for (int g : plan.neededGroups) {
+                open.cursors[g].extendRun(runs[g]);
+            }
+            count++;
+        }
+        return count;
+    }
+
+    private static boolean allHaveNextInSegment(ColumnGroupCursor[] cursors) {
+        for (ColumnGroupCursor c : cursors) {
+            if (!c.hasNextInSegment()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------------ row groups
+
+    private boolean openNextRowGroup() throws IOException {
+        if (queuePos >= queue.size()) {
+            return false;
+        }
+        RowGroupSource rg = queue.get(queuePos++);
+        currentRowGroup = rg.index();
+        open = opener.open(rg, rowsOfGroup, allocator);
+        moving = open.moving;
+        movingFirst = moving.length == 0 ? null : moving[0].rows();
+        movingOthers = new SegmentRows[Math.max(moving.length - 1, 0)];
+        for (int i = 1; i < moving.length; i++) {
+            movingOthers[i - 1] = moving[i].rows();
+        }
+        plain = moving.length == 1 && filter == null;
+        range = 0;
+        positioned = false;
+        if (open.ranges.count() == 0) {
+            pos = end = 0;
+        } else {
+            pos = open.ranges.start(0);
+            end = open.ranges.end(0);
+        }
+        return true;
+    }
+
+    private void closeRowGroup() throws IOException {
+        leaveRowGroup().close();
+    }
+
+    /** Forgets the open row group (which the caller closes) and its moving cursors. */
+    private OpenRowGroup leaveRowGroup() {
+        OpenRowGroup leaving = open;
+        open = null;
+        moving = new ColumnGroupCursor[0];
+        movingFirst = null;
+        movingOthers = new SegmentRows[0];
+        plain = false;
+        return leaving;
+    }
+
+    @Override
+    public void close() throws IOException {
+        queuePos = queue.size();
+        burst = 0;
+        plainRows = null;
+        if (open != null) {
+            leaveRowGroup().close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return table.path() + ", columns=" + java.util.Arrays.toString(plan.tableColumn);
+    }
+}

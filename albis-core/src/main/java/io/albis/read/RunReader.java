@@ -1,0 +1,144 @@
+package io.albis.read;
+
+import io.albis.schema.Column;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the matching rows of a table in runs: each run is a stretch of consecutive matching rows
+ * described per column group as a slice of its segment buffer ({@link RowRun}), so an engine or a
+ * scan can walk the bytes in place; or in batches of primitive arrays ({@link ColumnBatch}), the
+ * vector interface for engines. It reads what an {@link AlbisReader} with the same options reads,
+ * with the same pruning and filter, but hands out no single rows. Not thread-safe.
+ */
+public final class RunReader implements Closeable {
+    private final RowWalker walker;
+    private final ReadPlan plan;
+    private RowRun[] batchRuns;
+
+    public RunReader(TableSource table, ReadOptions options) throws IOException {
+        this.walker = new RowWalker(table, options);
+        this.plan = walker.plan;
+    }
+
+    public Schema schema() {
+        return plan.schema;
+    }
+
+    public ReadStats stats() {
+        return walker.stats;
+    }
+
+    /** The table column behind reader column {@code i}. */
+    public Column column(int i) {
+        return plan.column(i);
+    }
+
+    /** The projected columns (the filter may read more). */
+    public int columnCount() {
+        return plan.projected;
+    }
+
+    /** The index of the row group of the last run; -1 before the first. */
+    public int currentRowGroup() {
+        return walker.currentRowGroup();
+    }
+
+    /** The column groups this reader reads, by position in the schema's group list. */
+    public int[] readGroups() {
+        return plan.neededGroups.clone();
+    }
+
+    /** One {@link RowRun} per column group position read (null elsewhere), for {@link #nextRun}. */
+    public RowRun[] newRuns() {
+        RowRun[] runs = new RowRun[walker.rowsOfGroup.length];
+        for (int g : plan.neededGroups) {
+            runs[g] = new RowRun();
+        }
+        return runs;
+    }
+
+    /**
+     * Moves past the next run of consecutive matching rows and describes it per column group in
+     * {@code runs} (indexed by group position; entries for groups not read are left alone).
+     * Returns the number of rows in the run, 0 at the end. A run never crosses a segment, so it
+     * is a slice of each group's segment buffer.
+     */
+    public int nextRun(RowRun[] runs) throws IOException {
+        return nextRun(runs, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #nextRun(RowRun[])}, with at most {@code maxRows} rows. */
+    public int nextRun(RowRun[] runs, int maxRows) throws IOException {
+        checkMaxRows(maxRows);
+        return walker.nextRun(runs, maxRows);
+    }
+
+    /**
+     * As {@link #nextRun(RowRun[], int)}, but only within the segments the reader holds: returns 0,
+     * loading nothing, when no further matching row lies in every read group's current segment and
+     * the current row range (the rows it looked at do not match and are consumed). Runs taken since
+     * the last {@code nextRun} stay valid, since the segment buffers they point into are not
+     * reloaded, so an engine can gather the matching rows of a segment into one batch of views:
+     * {@code nextRun} starts the batch (it may load segments), {@code nextRunInSegments} extends it
+     * until it returns 0. Without a filter a run already reaches the end of the first segment that
+     * ends, so this returns 0 unless {@code maxRows} cut the last run short.
+     */
+    public int nextRunInSegments(RowRun[] runs, int maxRows) throws IOException {
+        checkMaxRows(maxRows);
+        return walker.nextRunInSegments(runs, maxRows);
+    }
+
+    private static void checkMaxRows(int maxRows) {
+        if (maxRows < 1) {
+            throw new IllegalArgumentException("maxRows must be positive");
+        }
+    }
+
+    /**
+     * Fills {@code batch} with up to its capacity of the next matching rows, column by column
+     * into primitive arrays. Returns the rows filled, 0 at the end.
+     */
+    public int nextBatch(ColumnBatch batch) throws IOException {
+        if (batchRuns == null) {
+            batchRuns = newRuns();
+        }
+        batch.reset();
+        int filled = 0;
+        while (filled < batch.capacity()) {
+            int n = walker.nextRun(batchRuns, batch.capacity() - filled);
+            if (n == 0) {
+                break;
+            }
+            for (int i = 0; i < plan.projected; i++) {
+                batch.column(i).fill(batchRuns[plan.group[i]], n, filled, plan.slot[i]);
+            }
+            filled += n;
+        }
+        batch.setSize(filled);
+        return filled;
+    }
+
+    /** The types of the projected columns, to size a {@link ColumnBatch}. */
+    public List<DataType> projectedTypes() {
+        List<DataType> types = new ArrayList<>(plan.projected);
+        for (int i = 0; i < plan.projected; i++) {
+            types.add(plan.type[i]);
+        }
+        return types;
+    }
+
+    @Override
+    public void close() throws IOException {
+        walker.close();
+    }
+
+    @Override
+    public String toString() {
+        return "RunReader[" + walker + "]";
+    }
+}
