@@ -124,7 +124,7 @@ public abstract sealed class RowWriter implements Closeable permits AlbisWriter,
         return rows;
     }
 
-    void checkNotFailed() {
+    private void checkNotFailed() {
         if (failure != null) {
             throw new IllegalStateException("writer for " + table + " failed while writing a row and dropped its"
                     + " unfinished row group; open a new writer to go on", failure);
@@ -401,8 +401,7 @@ public abstract sealed class RowWriter implements Closeable permits AlbisWriter,
             // further use (rows already set for it are gone; earlier row groups stay published).
             failure = t;
             clearStaged();
-            current.abort();
-            current = null;
+            dropRowGroup();
             throw t;
         }
         rows++;
