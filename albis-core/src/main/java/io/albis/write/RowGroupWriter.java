@@ -80,10 +80,6 @@ final class RowGroupWriter {
         }
     }
 
-    ColumnGroupWriter group(int position) {
-        return groups[position];
-    }
-
     /** The writer of each group position; null where this row group does not write the group. */
     ColumnGroupWriter[] groups() {
         return groups;
