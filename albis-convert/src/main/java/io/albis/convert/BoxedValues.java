@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * A {@link ValueTarget} that keeps each value as the Java object {@code AlbisWriter.setValue}
- * takes inside a list or map (see {@code io.albis.write.NestedValueEncoder}): the slots of a value
+ * takes inside a list or map (see {@code io.albis.row.NestedValueEncoder}): the slots of a value
  * being assembled. Dates and timestamps stay numbers (days, microseconds), decimals become
  * {@link BigDecimal}s at their type's scale, binaries {@link ByteBuffer}s (equal by content, so
  * they work as map keys), strings {@link String}s. A string that is not valid UTF-8 is refused:

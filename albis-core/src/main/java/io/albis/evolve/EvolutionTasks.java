@@ -14,6 +14,7 @@ import io.albis.table.TableState;
 import io.albis.write.AlbisWriter;
 import io.albis.write.ChangeDescriptor;
 import io.albis.write.JobDescriptor;
+import io.albis.write.NewColumnGroupsWriter;
 import io.albis.write.TaskCommit;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -51,8 +52,8 @@ public final class EvolutionTasks {
         ReadOptions read = ReadOptions.all().withColumns(copiedColumns(base, next, groups, change.table()))
                 .withRowGroups(rowGroup);
         try (AlbisReader r = snapshot.newReader(read);
-                AlbisWriter w = AlbisWriter.forNewGroups(storage, change.table(), next, groups, rg.name(), rg.rows(),
-                        change.options())) {
+                NewColumnGroupsWriter w = NewColumnGroupsWriter.open(storage, change.table(), next, groups, rg.name(),
+                        rg.rows(), change.options())) {
             RowCopier copier = new RowCopier(r, next);
             while (r.advance()) {
                 copier.copy(r, w);

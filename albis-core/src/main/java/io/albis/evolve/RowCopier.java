@@ -4,7 +4,7 @@ import io.albis.read.AlbisReader;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
-import io.albis.write.AlbisWriter;
+import io.albis.write.RowWriter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,7 +50,7 @@ final class RowCopier {
     }
 
     /** Sets the current row's values in {@code w} (the caller ends the row). */
-    void copy(AlbisReader r, AlbisWriter w) throws IOException {
+    void copy(AlbisReader r, RowWriter w) throws IOException {
         for (int k = 0; k < from.length; k++) {
             int i = from[k];
             int c = to[k];

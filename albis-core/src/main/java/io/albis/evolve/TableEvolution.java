@@ -10,8 +10,8 @@ import io.albis.table.AlbisTable;
 import io.albis.table.Retention;
 import io.albis.table.TableState;
 import io.albis.table.WriteMode;
-import io.albis.write.AlbisWriter;
 import io.albis.write.CommitResult;
+import io.albis.write.NewColumnGroupsWriter;
 import io.albis.write.TableChange;
 import io.albis.write.WriteJob;
 import io.albis.write.WriterOptions;
@@ -74,7 +74,7 @@ public final class TableEvolution {
      */
     @FunctionalInterface
     public interface RowGroupValues {
-        void write(int rowGroupIndex, TableState.Entry rowGroup, AlbisWriter writer) throws IOException;
+        void write(int rowGroupIndex, TableState.Entry rowGroup, NewColumnGroupsWriter writer) throws IOException;
     }
 
     /** Renames a column or struct (the last name of {@code from}'s path becomes {@code to}); schema only. */
@@ -164,7 +164,7 @@ public final class TableEvolution {
                     if (values == null) {
                         EvolutionTasks.copyColumns(storage, change.descriptor(), i);
                     } else {
-                        try (AlbisWriter w = change.writer(rowGroups.get(i))) {
+                        try (NewColumnGroupsWriter w = change.writer(rowGroups.get(i))) {
                             values.write(i, rowGroups.get(i), w);
                         }
                     }

@@ -1,6 +1,7 @@
 package io.albis.write;
 
 import io.albis.memory.BufferAllocator;
+import io.albis.row.RowEncoder;
 import io.albis.layout.RowGroupLayout;
 import io.albis.layout.TableLayout;
 import io.albis.schema.ColumnGroup;
@@ -18,7 +19,7 @@ import java.util.List;
  * file directly in the table directory ({@link RowGroupLayout#FLAT}, the layout writers write).
  * Readers cannot see it until a commit lists it in a table state, so it is written in place; a
  * writer that dies leaves files no state names, which repair removes. A table change writes only
- * some groups of a row group that exists ({@code writes}): readers cannot see them until a state
+ * some groups of a row group that exists ({@code change}): readers cannot see them until a state
  * names the schema that lists them. Every attempt at those files (an engine may retry a row group's
  * task, or run it twice at once) writes under {@code _tmp.} names and renames them into place when
  * done, data file first: the attempt whose data file lands publishes both files, the others drop
@@ -33,46 +34,50 @@ final class RowGroupWriter {
     private final String path;
     private final Schema schema;
     private final ColumnGroupWriter[] groups;
+    /** The positions of the groups this row group writes. */
     private final boolean[] writes;
+    /** True for the new groups of a row group a table change adds: written under temporary names, then renamed. */
+    private final boolean change;
     /** Where each group's data and metadata files are written (temporary names for a table change's groups). */
     private final String[] dataFiles;
     private final String[] metadataFiles;
     /** The groups whose files this table change's writer renamed into place, which its abort removes. */
     private final boolean[] published;
 
-    /** {@code writes}: the positions of the groups to write, or null for all of them. */
-    RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize, boolean[] writes,
-            BufferAllocator allocator) throws IOException {
+    /**
+     * {@code encoders}: by group position, the encoder each written group's rows come from, null
+     * where this row group does not write the group. {@code change}: the groups are new groups of
+     * an existing row group, which a table change publishes.
+     */
+    RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize, RowEncoder[] encoders,
+            boolean change, BufferAllocator allocator) throws IOException {
         this.storage = storage;
         this.name = name;
         this.path = storage.resolve(table, name);
         this.schema = schema;
         List<ColumnGroup> gs = schema.groups();
         this.groups = new ColumnGroupWriter[gs.size()];
-        this.writes = writes == null ? null : writes.clone();
+        this.change = change;
+        this.writes = new boolean[gs.size()];
         this.dataFiles = new String[gs.size()];
         this.metadataFiles = new String[gs.size()];
         this.published = new boolean[gs.size()];
         for (int g = 0; g < gs.size(); g++) {
-            dataFiles[g] = writes == null ? dataPath(g) : temporary(table, name, gs.get(g).id(), TableLayout.DATA_FILE);
-            metadataFiles[g] = writes == null ? metadataPath(g)
-                    : temporary(table, name, gs.get(g).id(), TableLayout.META_FILE);
+            writes[g] = encoders[g] != null;
+            dataFiles[g] = change ? temporary(table, name, gs.get(g).id(), TableLayout.DATA_FILE) : dataPath(g);
+            metadataFiles[g] = change ? temporary(table, name, gs.get(g).id(), TableLayout.META_FILE) : metadataPath(g);
         }
         try {
             for (int g = 0; g < gs.size(); g++) {
-                if (writes != null && !writes[g]) {
-                    continue;
+                if (writes[g]) {
+                    groups[g] = new ColumnGroupWriter(schema, gs.get(g), encoders[g], segmentSize, storage, dataFiles[g],
+                            allocator);
                 }
-                groups[g] = new ColumnGroupWriter(schema, gs.get(g), segmentSize, storage, dataFiles[g], allocator);
             }
         } catch (IOException | RuntimeException e) {
             abort();
             throw e;
         }
-    }
-
-    ColumnGroupWriter group(int position) {
-        return groups[position];
     }
 
     /** The writer of each group position; null where this row group does not write the group. */
@@ -119,7 +124,7 @@ final class RowGroupWriter {
                     }
                 }
             }
-            if (writes != null) {
+            if (change) {
                 publish();
             }
         } catch (IOException | RuntimeException e) {
@@ -174,7 +179,7 @@ final class RowGroupWriter {
      */
     void abort() {
         for (int g = 0; g < groups.length; g++) {
-            if (writes != null && !writes[g]) {
+            if (!writes[g]) {
                 continue;
             }
             if (groups[g] != null) {

@@ -132,20 +132,20 @@ public final class TableChange {
     }
 
     /**
-     * A writer of the new groups' files of one row group of the base state ({@link AlbisWriter#forNewGroups}):
-     * rows in the row group's order, exactly its row count.
+     * A writer of the new groups' files of one row group of the base state: rows in the row
+     * group's order, exactly its row count.
      */
-    public static AlbisWriter writer(Storage storage, ChangeDescriptor change, TableState.Entry rowGroup)
+    public static NewColumnGroupsWriter writer(Storage storage, ChangeDescriptor change, TableState.Entry rowGroup)
             throws IOException {
         Schema base = SchemaStore.read(storage, change.table(), change.baseSchemaVersion());
         Schema next = SchemaStore.read(storage, change.table(), change.schemaVersion());
-        return AlbisWriter.forNewGroups(storage, change.table(), next, SchemaChanges.newGroups(base, next),
+        return NewColumnGroupsWriter.open(storage, change.table(), next, SchemaChanges.newGroups(base, next),
                 rowGroup.name(), rowGroup.rows(), change.options());
     }
 
     /** {@link #writer(Storage, ChangeDescriptor, TableState.Entry)} with the schemas this driver holds. */
-    public AlbisWriter writer(TableState.Entry rowGroup) {
-        return AlbisWriter.forNewGroups(storage, change.table(), schema, newGroups, rowGroup.name(), rowGroup.rows(),
+    public NewColumnGroupsWriter writer(TableState.Entry rowGroup) {
+        return NewColumnGroupsWriter.open(storage, change.table(), schema, newGroups, rowGroup.name(), rowGroup.rows(),
                 change.options());
     }
 

@@ -23,6 +23,7 @@ import io.albis.table.TableCleaner;
 import io.albis.table.TableState;
 import io.albis.table.TableVerifier;
 import io.albis.write.AlbisWriter;
+import io.albis.write.NewColumnGroupsWriter;
 import io.albis.write.TableChange;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -253,12 +254,12 @@ class TableEvolutionTest {
                 s -> SchemaChanges.addColumns(s, List.of(Field.of("b", DataType.INT)), "b"), OPTIONS, Retention.DEFAULT);
         assertTrue(second.schema().version() > first.schema().version(), "each takes its own schema version");
         for (TableState.Entry rg : first.baseState().rowGroups()) {
-            try (AlbisWriter w = first.writer(rg)) {
+            try (NewColumnGroupsWriter w = first.writer(rg)) {
                 for (long r = 0; r < rg.rows(); r++) {
                     w.nextRow();
                 }
             }
-            try (AlbisWriter w = second.writer(rg)) {
+            try (NewColumnGroupsWriter w = second.writer(rg)) {
                 for (long r = 0; r < rg.rows(); r++) {
                     w.nextRow();
                 }

@@ -25,6 +25,7 @@ import io.albis.table.SmallFiles;
 import io.albis.table.TableState;
 import io.albis.table.WriteMode;
 import io.albis.write.AlbisWriter;
+import io.albis.write.NewColumnGroupsWriter;
 import io.albis.write.TableChange;
 import io.albis.write.WriteJob;
 import io.albis.write.WriterOptions;
@@ -394,7 +395,7 @@ public abstract class EvolutionContract {
         }
         boolean filled = change != null && attempt(failures, () -> {
             for (TableState.Entry rg : change.baseState().rowGroups()) {
-                try (AlbisWriter w = change.writer(rg)) {
+                try (NewColumnGroupsWriter w = change.writer(rg)) {
                     for (long r = 0; r < rg.rows(); r++) {
                         w.nextRow(); // n5 is null
                     }

@@ -11,6 +11,7 @@ import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
 import io.albis.write.AlbisWriter;
+import io.albis.write.RowWriter;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
@@ -87,7 +88,7 @@ public final class FormulaTable {
         };
     }
 
-    private static void set(AlbisWriter w, Column c, Object v) throws IOException {
+    private static void set(RowWriter w, Column c, Object v) throws IOException {
         if (v == null) {
             w.setNull(c.index());
         } else if (c.type().equals(DataType.INT)) {

@@ -251,7 +251,7 @@ public final class RowWriting {
                     case 1 -> w.setValue(c, v);
                     default -> {
                         // As stored bytes, e.g. copied from another table, at an offset in a larger array.
-                        io.albis.write.NestedValueEncoder e = new io.albis.write.NestedValueEncoder();
+                        io.albis.row.NestedValueEncoder e = new io.albis.row.NestedValueEncoder();
                         e.encode(t, v, "test value");
                         byte[] padded = new byte[e.length() + 3];
                         System.arraycopy(e.bytes(), 0, padded, 3, e.length());

@@ -58,17 +58,17 @@ class TableChangeTest {
                 s -> SchemaChanges.addColumns(s, List.of(Field.of("a2", DataType.LONG)), "a"), OPTIONS, Retention.DEFAULT);
         List<TableState.Entry> rgs = change.baseState().rowGroups();
         for (int i = 0; i < rgs.size(); i++) {
-            try (AlbisWriter w = TableChange.writer(STORAGE, change.descriptor(), rgs.get(i))) {
+            try (NewColumnGroupsWriter w = TableChange.writer(STORAGE, change.descriptor(), rgs.get(i))) {
                 FormulaTable.values(STORAGE, t, List.of("a2")).write(i, rgs.get(i), w);
             }
         }
         // A second attempt of row group 0's task (a retry after a lost reply, a speculative copy).
         // One that completes finds the first one's files in place and drops its own copy.
-        try (AlbisWriter again = TableChange.writer(STORAGE, change.descriptor(), rgs.get(0))) {
+        try (NewColumnGroupsWriter again = TableChange.writer(STORAGE, change.descriptor(), rgs.get(0))) {
             FormulaTable.values(STORAGE, t, List.of("a2")).write(0, rgs.get(0), again);
         }
         // One that fails half-way removes only what it wrote.
-        AlbisWriter failing = TableChange.writer(STORAGE, change.descriptor(), rgs.get(0));
+        NewColumnGroupsWriter failing = TableChange.writer(STORAGE, change.descriptor(), rgs.get(0));
         failing.nextRow();
         failing.abort();
 

@@ -16,10 +16,10 @@ import io.albis.table.Retention;
 import io.albis.table.TableState;
 import io.albis.table.TableStates;
 import io.albis.table.WriteMode;
-import io.albis.write.AlbisWriter;
 import io.albis.write.ChangeDescriptor;
 import io.albis.write.CommitResult;
 import io.albis.write.JobDescriptor;
+import io.albis.write.NewColumnGroupsWriter;
 import io.albis.write.TableChange;
 import io.albis.write.WriteJob;
 import io.albis.write.WriterOptions;
@@ -258,7 +258,7 @@ public final class AlbisEvolution {
         @Override
         public Iterator<Long> call(Integer index, Iterator<InternalRow> values) throws IOException {
             TableState.Entry rg = new TableState.Entry(rowGroups[index], rows[index]);
-            AlbisWriter w = TableChange.writer(Storages.forPath(change.table()), change, rg);
+            NewColumnGroupsWriter w = TableChange.writer(Storages.forPath(change.table()), change, rg);
             try {
                 InternalRowWriter plan = new InternalRowWriter(type, w.schema());
                 while (values.hasNext()) {

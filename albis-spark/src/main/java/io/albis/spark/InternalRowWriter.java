@@ -2,7 +2,7 @@ package io.albis.spark;
 
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
-import io.albis.write.AlbisWriter;
+import io.albis.write.RowWriter;
 import java.io.IOException;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
@@ -15,11 +15,11 @@ import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * Writes Spark rows into an {@link AlbisWriter}, planned once per schema: each field of the
+ * Writes Spark rows into a {@link RowWriter}, planned once per schema: each field of the
  * Spark schema goes to the Albis column of the same name (a top-level struct's fields to the
  * columns Albis flattens it into, its nullability to the struct's marker column). Values are read
  * from the {@code UnsafeRow} layout: a list or map is an {@code UnsafeArrayData}/{@code UnsafeMapData},
- * which Albis stores as it is, checked against the column's type ({@link AlbisWriter#setNestedBytes}),
+ * which Albis stores as it is, checked against the column's type ({@link RowWriter#setNestedBytes}),
  * and a short decimal is its unscaled long. Spark's plans usually hand over {@code UnsafeRow}s
  * already; other rows are projected into one first. Used by one task at a time.
  */
@@ -35,7 +35,7 @@ final class InternalRowWriter {
     }
 
     /** Sets the row's values and finishes the row. */
-    void write(InternalRow row, AlbisWriter w) throws IOException {
+    void write(InternalRow row, RowWriter w) throws IOException {
         InternalRow r = row;
         if (!(row instanceof UnsafeRow)) {
             if (toUnsafe == null) {
@@ -47,7 +47,7 @@ final class InternalRowWriter {
         w.nextRow();
     }
 
-    private static void write(InternalRow row, Field[] fields, AlbisWriter w) throws IOException {
+    private static void write(InternalRow row, Field[] fields, RowWriter w) throws IOException {
         for (int o = 0; o < fields.length; o++) {
             fields[o].write(row, o, w);
         }
@@ -71,12 +71,12 @@ final class InternalRowWriter {
 
     /** Writes field {@code ordinal} of a row. */
     private interface Field {
-        void write(InternalRow row, int ordinal, AlbisWriter w) throws IOException;
+        void write(InternalRow row, int ordinal, RowWriter w) throws IOException;
     }
 
     private record Leaf(int column, DataType type) implements Field {
         @Override
-        public void write(InternalRow row, int o, AlbisWriter w) throws IOException {
+        public void write(InternalRow row, int o, RowWriter w) throws IOException {
             int c = column;
             if (row.isNullAt(o)) {
                 w.setNull(c);
@@ -123,7 +123,7 @@ final class InternalRowWriter {
     }
 
     /** Spark's nested bytes, as they are when they lie in a byte array, else copied out. */
-    private static void setStored(AlbisWriter w, int column, Object base, long offset, int size) throws IOException {
+    private static void setStored(RowWriter w, int column, Object base, long offset, int size) throws IOException {
         if (base instanceof byte[] b) {
             w.setNestedBytes(column, b, (int) (offset - Platform.BYTE_ARRAY_OFFSET), size);
         } else {
@@ -136,7 +136,7 @@ final class InternalRowWriter {
     /** A top-level struct: Albis stores its leaves as columns and, when it is nullable, a marker. */
     private record Struct(int marker, int width, Field[] fields) implements Field {
         @Override
-        public void write(InternalRow row, int o, AlbisWriter w) throws IOException {
+        public void write(InternalRow row, int o, RowWriter w) throws IOException {
             if (row.isNullAt(o)) {
                 if (marker < 0) {
                     throw new io.albis.error.SchemaMismatchException("a struct that may not be null is null");

@@ -15,6 +15,7 @@ import io.albis.table.AlbisTable;
 import io.albis.table.Retention;
 import io.albis.table.TableState;
 import io.albis.write.AlbisWriter;
+import io.albis.write.NewColumnGroupsWriter;
 import io.albis.write.TableChange;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -59,8 +60,8 @@ class ChangeAttemptsTest {
     @Test
     void theFirstAttemptToFinishPublishesAndALaterOneKeepsItsFiles() throws IOException {
         TableState.Entry rg = change.baseState().rowGroups().get(0);
-        AlbisWriter first = attempt(rg, 100);
-        AlbisWriter second = attempt(rg, 200);
+        NewColumnGroupsWriter first = attempt(rg, 100);
+        NewColumnGroupsWriter second = attempt(rg, 200);
         second.close(); // finishes first: its files are the row group's
         first.close();
         attempt(change.baseState().rowGroups().get(1), 110).close();
@@ -73,10 +74,10 @@ class ChangeAttemptsTest {
     @Test
     void aFailedAttemptLeavesThePublishedFiles() throws IOException {
         TableState.Entry rg = change.baseState().rowGroups().get(0);
-        AlbisWriter failing = attempt(rg, 300);
+        NewColumnGroupsWriter failing = attempt(rg, 300);
         attempt(rg, 100).close();
         failing.abort(); // e.g. a speculative copy killed after the other attempt finished
-        AlbisWriter late = writer(rg);
+        NewColumnGroupsWriter late = writer(rg);
         late.setLong(late.schema().columnIndex("c"), 1);
         late.nextRow();
         late.abort(); // an attempt that failed half-way
@@ -88,8 +89,8 @@ class ChangeAttemptsTest {
     }
 
     /** An attempt at {@code rg}'s new group with every row written (c = first, first + 1, ...), not closed. */
-    private AlbisWriter attempt(TableState.Entry rg, long first) throws IOException {
-        AlbisWriter w = writer(rg);
+    private NewColumnGroupsWriter attempt(TableState.Entry rg, long first) throws IOException {
+        NewColumnGroupsWriter w = writer(rg);
         int c = w.schema().columnIndex("c");
         for (long i = 0; i < rg.rows(); i++) {
             w.setLong(c, first + i);
@@ -98,7 +99,7 @@ class ChangeAttemptsTest {
         return w;
     }
 
-    private AlbisWriter writer(TableState.Entry rg) throws IOException {
+    private NewColumnGroupsWriter writer(TableState.Entry rg) throws IOException {
         return TableChange.writer(storage, change.descriptor(), rg);
     }
 

@@ -1,4 +1,4 @@
-package io.albis.write;
+package io.albis.row;
 
 import io.albis.error.SchemaMismatchException;
 import io.albis.nested.NestedFormat;
@@ -13,8 +13,9 @@ import java.util.Map;
  * Encodes a list or map given as Java objects into its stored bytes (docs/FORMAT.md §6, "Nested
  * values"; {@link NestedFormat}). Lists are {@link List}s, maps {@link Map}s (in their iteration
  * order), structs inside them {@link Map}s from field name to value (a missing name is null);
- * leaf values are the objects {@link JavaValues} takes. One encoder is reused value after value;
- * not thread-safe.
+ * leaf values are the objects {@link JavaValues} takes. The bytes are the value of a list or map
+ * slot, which {@link RowEncoder#putBytes} stages in the row's variable area. One encoder is reused
+ * value after value; not thread-safe.
  */
 public final class NestedValueEncoder {
     private byte[] buf = new byte[256];
@@ -165,12 +166,12 @@ public final class NestedValueEncoder {
     /** Appends {@code n} zero bytes at the end (n is a multiple of 8, so the end stays aligned). */
     private void reserve(long n) {
         long newEnd = end + n;
-        if (newEnd > io.albis.row.RowLayout.MAX_ROW_LENGTH) {
-            throw new SchemaMismatchException("a list or map value of more than " + io.albis.row.RowLayout.MAX_ROW_LENGTH
+        if (newEnd > RowLayout.MAX_ROW_LENGTH) {
+            throw new SchemaMismatchException("a list or map value of more than " + RowLayout.MAX_ROW_LENGTH
                     + " bytes");
         }
         if (newEnd > buf.length) {
-            buf = Arrays.copyOf(buf, (int) Math.min(io.albis.row.RowLayout.MAX_ROW_LENGTH, Math.max(newEnd, 2L * buf.length)));
+            buf = Arrays.copyOf(buf, (int) Math.min(RowLayout.MAX_ROW_LENGTH, Math.max(newEnd, 2L * buf.length)));
         }
         Arrays.fill(buf, end, (int) newEnd, (byte) 0);
         end = (int) newEnd;

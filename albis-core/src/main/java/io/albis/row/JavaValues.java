@@ -1,4 +1,4 @@
-package io.albis.write;
+package io.albis.row;
 
 import io.albis.error.SchemaMismatchException;
 import io.albis.schema.DataType;
@@ -13,8 +13,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /**
- * How a Java object becomes a stored value of a type: the one set of conversions behind
- * {@link AlbisWriter#setValue} and the elements of lists and maps. Each takes {@code where}
+ * How a Java object becomes a stored value of a type: the one set of conversions behind the
+ * writers' {@code setValue} and the elements {@link NestedValueEncoder} encodes. Each takes {@code where}
  * ("column 'a'", "an element of column 'a'") to name the value in its error, a
  * {@link SchemaMismatchException} for an object of the wrong class or a value out of range.
  */
