@@ -1,8 +1,8 @@
 package io.albis.spark.convert;
 
-import io.albis.convert.OrcFiles;
-import io.albis.convert.OrcSchemas;
-import io.albis.convert.ParquetSchemas;
+import io.albis.convert.orc.OrcFiles;
+import io.albis.convert.orc.OrcSchemas;
+import io.albis.convert.parquet.ParquetSchemas;
 import io.albis.error.SchemaMismatchException;
 import io.albis.schema.Field;
 import io.albis.spark.types.SparkTypes;

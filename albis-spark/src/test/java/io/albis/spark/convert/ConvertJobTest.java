@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.convert.ConvertOptions;
-import io.albis.convert.OrcSchemas;
-import io.albis.convert.OrcToAlbis;
-import io.albis.convert.ParquetToAlbis;
 import io.albis.convert.ProgressListener;
+import io.albis.convert.orc.OrcSchemas;
+import io.albis.convert.orc.OrcToAlbis;
+import io.albis.convert.parquet.ParquetToAlbis;
 import io.albis.error.InvalidOptionException;
 import io.albis.error.SchemaMismatchException;
 import io.albis.schema.ColumnGroupSpec;
