@@ -12,7 +12,7 @@
  * the implementations of Spark's Scala traits and abstract classes whose members take or return
  * Scala types ({@code FileDataSourceV2}, {@code FileTable}, {@code FileFormat},
  * {@code FileScanBuilder}, {@code FileScan}, {@code FilePartitionReaderFactory}), the objects that
- * hand those Scala values ({@code ColumnarReads}, {@code FileReads}), and the two objects in
+ * hand them Scala values ({@code ColumnarReads}, {@code FileReads}), and the two objects in
  * {@code org.apache.spark.sql.albis} that reach members Spark keeps to its {@code sql} package.
  * Everything else is Java: the code that runs per row or per value (row conversion, the column
  * vectors, the row writer), so that the bytecode the JIT compiles is the code as written, with no
