@@ -2,7 +2,7 @@ package io.albis.cli;
 
 import io.albis.convert.ConvertOptions;
 import io.albis.convert.ConvertResult;
-import io.albis.convert.SourceFormat;
+import io.albis.convert.source.SourceFormat;
 import io.albis.error.InvalidOptionException;
 import io.albis.hdfs.HadoopStorageProvider;
 import java.io.PrintWriter;

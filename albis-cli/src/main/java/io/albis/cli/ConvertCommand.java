@@ -1,11 +1,11 @@
 package io.albis.cli;
 
-import io.albis.convert.AlbisToOrc;
-import io.albis.convert.AlbisToParquet;
 import io.albis.convert.ConvertOptions;
 import io.albis.convert.ConvertResult;
 import io.albis.convert.ProgressListener;
-import io.albis.convert.SourceFormat;
+import io.albis.convert.orc.AlbisToOrc;
+import io.albis.convert.parquet.AlbisToParquet;
+import io.albis.convert.source.SourceFormat;
 import io.albis.error.InvalidOptionException;
 import io.albis.hdfs.HadoopStorageProvider;
 import io.albis.storage.Storages;

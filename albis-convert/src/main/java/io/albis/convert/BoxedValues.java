@@ -20,7 +20,7 @@ import java.util.List;
  * decoding it would replace bytes silently, and a nested value takes strings only as
  * {@code String}s.
  */
-abstract class BoxedValues implements ValueTarget {
+public abstract class BoxedValues implements ValueTarget {
     /** The value's path, for messages. */
     private final String name;
     private CharsetDecoder utf8;
@@ -121,22 +121,22 @@ abstract class BoxedValues implements ValueTarget {
     }
 
     /** A fixed number of slots of given types: the fields of a struct, or a map entry's key and value. */
-    static final class Slots extends BoxedValues {
+    public static final class Slots extends BoxedValues {
         private final Object[] values;
         private final int[] scales;
 
-        Slots(String name, List<DataType> types) {
+        public Slots(String name, List<DataType> types) {
             super(name);
             this.values = new Object[types.size()];
             this.scales = types.stream().mapToInt(DataType::scale).toArray();
         }
 
         /** Sets every slot null, for the next value. */
-        void clear() {
+        public void clear() {
             Arrays.fill(values, null);
         }
 
-        Object get(int slot) {
+        public Object get(int slot) {
             return values[slot];
         }
 
@@ -152,25 +152,25 @@ abstract class BoxedValues implements ValueTarget {
     }
 
     /** The elements of a list being assembled: every value set is appended, whatever its slot. */
-    static final class Elements extends BoxedValues {
+    public static final class Elements extends BoxedValues {
         private final int scale;
         private List<Object> items = new ArrayList<>();
 
-        Elements(String name, DataType element) {
+        public Elements(String name, DataType element) {
             super(name);
             this.scale = element.scale();
         }
 
         /** Starts a new list; the one handed out before stays as it is. */
-        void begin() {
+        public void begin() {
             items = new ArrayList<>();
         }
 
-        List<Object> items() {
+        public List<Object> items() {
             return items;
         }
 
-        int size() {
+        public int size() {
             return items.size();
         }
 

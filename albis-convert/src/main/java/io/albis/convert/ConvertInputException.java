@@ -55,18 +55,18 @@ public class ConvertInputException extends IOException {
      * lengths in the file (page headers, stream lengths) before they can check them, so this is a
      * damaged length or a page too large for the heap; the message names the file and the limit.
      */
-    static ConvertInputException outOfMemory(String file, String where, OutOfMemoryError e) {
+    public static ConvertInputException outOfMemory(String file, String where, OutOfMemoryError e) {
         return new ConvertInputException(file, "reading " + where + " needs more memory than " + heap()
                 + " holds: a length in the file is damaged, or a page"
                 + " is too large for this heap (raise -Xmx)", e);
     }
 
     /** "the JVM's heap of N MiB", for messages about memory a file claims. */
-    static String heap() {
+    public static String heap() {
         return "the JVM's heap of " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB";
     }
 
-    static ConvertInputException corrupt(String file, String where, String what, Throwable cause) {
+    public static ConvertInputException corrupt(String file, String where, String what, Throwable cause) {
         return new ConvertInputException(file, "corrupt" + (where == null ? "" : " " + where) + ": " + what, cause);
     }
 
@@ -76,7 +76,7 @@ public class ConvertInputException extends IOException {
      * its data mean. Never a class name, so "NullPointerException" or "EOFException" do not reach
      * a user as if they were the problem.
      */
-    static String describe(Throwable e) {
+    public static String describe(Throwable e) {
         List<Throwable> chain = new ArrayList<>();
         for (Throwable t = e; t != null && !chain.contains(t) && chain.size() < 32; t = t.getCause()) {
             chain.add(t);

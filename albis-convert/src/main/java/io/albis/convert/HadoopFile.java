@@ -20,9 +20,9 @@ import org.apache.hadoop.fs.Path;
  * @param path the fully qualified path
  * @param name the path as the user gave it (or a child of it), for messages
  */
-record HadoopFile(FileSystem fs, Path path, String name) {
+public record HadoopFile(FileSystem fs, Path path, String name) {
 
-    static HadoopFile of(String path, Configuration conf) throws IOException {
+    public static HadoopFile of(String path, Configuration conf) throws IOException {
         String scheme = Storages.schemeOf(path);
         if (scheme == null) {
             Path local = new Path(java.nio.file.Path.of(path).toAbsolutePath().normalize().toUri());
@@ -34,12 +34,12 @@ record HadoopFile(FileSystem fs, Path path, String name) {
     }
 
     /** The entry {@code child} of this directory. */
-    HadoopFile child(String child) {
+    public HadoopFile child(String child) {
         return new HadoopFile(fs, new Path(path, child), name.endsWith("/") ? name + child : name + "/" + child);
     }
 
     /** The last component of the path. */
-    String fileName() {
+    public String fileName() {
         return path.getName();
     }
 
@@ -48,7 +48,7 @@ record HadoopFile(FileSystem fs, Path path, String name) {
      *
      * @throws NoSuchFileException naming the file when there is nothing at the path
      */
-    FileStatus status() throws IOException {
+    public FileStatus status() throws IOException {
         try {
             return fs.getFileStatus(path);
         } catch (FileNotFoundException e) {
@@ -56,11 +56,11 @@ record HadoopFile(FileSystem fs, Path path, String name) {
         }
     }
 
-    boolean exists() throws IOException {
+    public boolean exists() throws IOException {
         return fs.exists(path);
     }
 
-    InputStream open() throws IOException {
+    public InputStream open() throws IOException {
         return fs.open(path);
     }
 

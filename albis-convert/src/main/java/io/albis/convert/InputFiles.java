@@ -16,11 +16,11 @@ import org.apache.hadoop.fs.FileStatus;
  * magic bytes, sorted by name. Hidden files and Spark's "_" files (_SUCCESS, _metadata) are
  * skipped.
  */
-final class InputFiles {
+public final class InputFiles {
     /** The magic of a Parquet file whose footer is encrypted (which the converter names and refuses). */
-    static final String ENCRYPTED_PARQUET_MAGIC = "PARE";
-    static final InputFiles PARQUET = new InputFiles("Parquet", ".parquet", "PAR1", ENCRYPTED_PARQUET_MAGIC);
-    static final InputFiles ORC = new InputFiles("ORC", ".orc", "ORC");
+    public static final String ENCRYPTED_PARQUET_MAGIC = "PARE";
+    public static final InputFiles PARQUET = new InputFiles("Parquet", ".parquet", "PAR1", ENCRYPTED_PARQUET_MAGIC);
+    public static final InputFiles ORC = new InputFiles("ORC", ".orc", "ORC");
 
     private final String format;
     private final String extension;
@@ -34,7 +34,7 @@ final class InputFiles {
     }
 
     /** The input files at {@code in}, a file or a directory. */
-    List<HadoopFile> list(HadoopFile in) throws IOException {
+    public List<HadoopFile> list(HadoopFile in) throws IOException {
         if (!in.status().isDirectory()) {
             return List.of(in);
         }
@@ -47,7 +47,7 @@ final class InputFiles {
     }
 
     /** The files of this format in directory {@code dir}, sorted by name; none is an empty list. */
-    List<HadoopFile> filesIn(HadoopFile dir) throws IOException {
+    public List<HadoopFile> filesIn(HadoopFile dir) throws IOException {
         List<HadoopFile> files = new ArrayList<>();
         for (FileStatus s : dir.fs().listStatus(dir.path())) {
             HadoopFile f = dir.child(s.getPath().getName());
@@ -63,7 +63,7 @@ final class InputFiles {
      * True if the file begins with this format's magic; an unreadable file is not taken as one (the
      * converter names it if it matters).
      */
-    boolean startsWithMagic(HadoopFile f) {
+    public boolean startsWithMagic(HadoopFile f) {
         try {
             for (String m : magics) {
                 if (startsWith(f, m)) {
@@ -77,7 +77,7 @@ final class InputFiles {
     }
 
     /** True if the file's first bytes are {@code magic} in ASCII. */
-    static boolean startsWith(HadoopFile f, String magic) throws IOException {
+    public static boolean startsWith(HadoopFile f, String magic) throws IOException {
         byte[] expected = magic.getBytes(StandardCharsets.US_ASCII);
         byte[] head = new byte[expected.length];
         try (InputStream in = f.open()) {

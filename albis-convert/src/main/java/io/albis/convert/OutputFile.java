@@ -2,6 +2,7 @@ package io.albis.convert;
 
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.util.UUID;
@@ -13,15 +14,15 @@ import org.apache.hadoop.conf.Configuration;
  * serving the path then renames it into place, which never replaces an existing file on any
  * backend. On any failure the temporary file is removed. An existing target is refused.
  */
-final class OutputFile {
+public final class OutputFile {
     /** Writes the whole file at the path it is given, which does not exist yet. */
-    interface Body {
+    public interface Body {
         void writeTo(HadoopFile temp) throws IOException;
     }
 
     private OutputFile() {}
 
-    static void write(String outFile, Configuration conf, String format, Body body) throws IOException {
+    public static void write(String outFile, Configuration conf, String format, Body body) throws IOException {
         HadoopFile target = HadoopFile.of(outFile, conf);
         // The qualified Hadoop path (file:/..., hdfs://host:port/...) is one every Albis storage reads.
         String targetPath = target.path().toString();
@@ -43,6 +44,23 @@ final class OutputFile {
                 e.addSuppressed(suppressed);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Closes the writer of a file's bytes: when the file is {@code complete}, so that the writer
+     * finishes it (its failure is the conversion's); else quietly, as the temporary file is deleted
+     * next and its footer does not matter.
+     */
+    public static void close(Closeable writer, boolean complete) throws IOException {
+        if (complete) {
+            writer.close();
+            return;
+        }
+        try {
+            writer.close();
+        } catch (IOException | RuntimeException ignored) {
+            // the conversion's own failure is the one to report
         }
     }
 }

@@ -6,7 +6,6 @@ import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
 import io.albis.write.AlbisWriter;
-import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.util.List;
 
@@ -17,9 +16,9 @@ import java.util.List;
  * fails the writer is aborted, which leaves nothing: no table, and no directory if the
  * conversion made it.
  */
-final class OutputTable {
+public final class OutputTable {
     /** Fills the writer with the converted rows; {@link #write} commits or discards. */
-    interface Body {
+    public interface Body {
         void write(AlbisWriter writer) throws IOException;
     }
 
@@ -32,7 +31,7 @@ final class OutputTable {
      * have) is refused naming the file, before the options are applied, so a refusal of the options
      * is always about the options.
      */
-    static Schema schema(List<Field> fields, ConvertOptions options, String source) throws ConvertInputException {
+    public static Schema schema(List<Field> fields, ConvertOptions options, String source) throws ConvertInputException {
         try {
             Schema.builder().fields(fields).build();
         } catch (InvalidOptionException e) {
@@ -54,7 +53,7 @@ final class OutputTable {
      *
      * @return the schema of the table written
      */
-    static Schema write(Storage storage, String path, Schema schema, ConvertOptions options, Body body)
+    public static Schema write(Storage storage, String path, Schema schema, ConvertOptions options, Body body)
             throws IOException {
         AlbisWriter writer;
         if (options.append()) {

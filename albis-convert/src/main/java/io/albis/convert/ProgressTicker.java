@@ -1,7 +1,7 @@
 package io.albis.convert;
 
 /** Counts rows and tells the listener every {@link #EVERY} rows and at the end. */
-final class ProgressTicker {
+public final class ProgressTicker {
     static final int EVERY = 1 << 16;
 
     private final ProgressListener listener;
@@ -9,12 +9,12 @@ final class ProgressTicker {
     private long done;
     private int sinceReport;
 
-    ProgressTicker(ProgressListener listener, long total) {
+    public ProgressTicker(ProgressListener listener, long total) {
         this.listener = listener;
         this.total = total;
     }
 
-    void row() {
+    public void row() {
         done++;
         if (++sinceReport == EVERY) {
             sinceReport = 0;
@@ -23,11 +23,11 @@ final class ProgressTicker {
     }
 
     /** The last report; an unknown total is known now. */
-    void finish() {
+    public void finish() {
         listener.rows(done, total < 0 ? done : total);
     }
 
-    long done() {
+    public long done() {
         return done;
     }
 }

@@ -14,16 +14,16 @@ import org.apache.parquet.schema.PrimitiveType;
  * in either, and those of another type, each by its dotted path. Used when a directory mixes
  * schemas, so the error names what differs instead of printing two whole schemas.
  */
-final class SchemaDifference {
+public final class SchemaDifference {
     private SchemaDifference() {}
 
     /** "first.parquet has ..., other.parquet has ..." for two Parquet schemas. */
-    static String of(String firstName, MessageType first, String otherName, MessageType other) {
+    public static String of(String firstName, MessageType first, String otherName, MessageType other) {
         return describe(firstName, columns(first), otherName, columns(other));
     }
 
     /** The same for two ORC schemas. */
-    static String of(String firstName, TypeDescription first, String otherName, TypeDescription other) {
+    public static String of(String firstName, TypeDescription first, String otherName, TypeDescription other) {
         return describe(firstName, columns(first), otherName, columns(other));
     }
 

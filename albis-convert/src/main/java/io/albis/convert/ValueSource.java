@@ -14,46 +14,46 @@ import java.math.BigInteger;
  * struct value (index = element or field). One getter set for both, so that one writer per type
  * serves a flat column and an element of a list alike.
  */
-abstract class ValueSource {
+public abstract class ValueSource {
     private byte[] bytes = new byte[256];
 
-    abstract boolean isNull(int i);
+    public abstract boolean isNull(int i);
 
-    abstract boolean getBoolean(int i);
+    public abstract boolean getBoolean(int i);
 
-    abstract byte getByte(int i);
+    public abstract byte getByte(int i);
 
-    abstract short getShort(int i);
+    public abstract short getShort(int i);
 
     /** An int, or a date as days since 1970-01-01. */
-    abstract int getInt(int i);
+    public abstract int getInt(int i);
 
     /** A long, a timestamp (with or without time zone) in microseconds, or a decimal of at most 18 digits unscaled. */
-    abstract long getLong(int i);
+    public abstract long getLong(int i);
 
-    abstract float getFloat(int i);
+    public abstract float getFloat(int i);
 
-    abstract double getDouble(int i);
+    public abstract double getDouble(int i);
 
-    abstract BigDecimal getDecimal(int i);
+    public abstract BigDecimal getDecimal(int i);
 
     /** The high 64 bits of the 128-bit two's complement unscaled value of a decimal of more than 18 digits. */
-    abstract long wideHigh(int i);
+    public abstract long wideHigh(int i);
 
     /** Its low 64 bits. */
-    abstract long wideLow(int i);
+    public abstract long wideLow(int i);
 
-    abstract ArrayValue getList(int i);
+    public abstract ArrayValue getList(int i);
 
-    abstract MapValue getMap(int i);
+    public abstract MapValue getMap(int i);
 
-    abstract StructValue getStruct(int i);
+    public abstract StructValue getStruct(int i);
 
     /** Puts the UTF-8 of a string or the bytes of a binary into {@link #bytes()} and returns their length. */
-    abstract int loadBytes(int i);
+    public abstract int loadBytes(int i);
 
     /** The buffer {@link #loadBytes} fills; valid until its next call. */
-    final byte[] bytes() {
+    public final byte[] bytes() {
         return bytes;
     }
 
@@ -66,12 +66,12 @@ abstract class ValueSource {
     }
 
     /** The current row of {@code reader}, by the reader's column index. */
-    static ValueSource of(AlbisReader reader) {
+    public static ValueSource of(AlbisReader reader) {
         return new Row(reader);
     }
 
     /** The elements of an array or the fields of a struct. */
-    static ValueSource of(NestedSlots slots) {
+    public static ValueSource of(NestedSlots slots) {
         return new Slots(slots);
     }
 
@@ -83,77 +83,77 @@ abstract class ValueSource {
         }
 
         @Override
-        boolean isNull(int i) {
+        public boolean isNull(int i) {
             return r.isNull(i);
         }
 
         @Override
-        boolean getBoolean(int i) {
+        public boolean getBoolean(int i) {
             return r.getBoolean(i);
         }
 
         @Override
-        byte getByte(int i) {
+        public byte getByte(int i) {
             return r.getByte(i);
         }
 
         @Override
-        short getShort(int i) {
+        public short getShort(int i) {
             return r.getShort(i);
         }
 
         @Override
-        int getInt(int i) {
+        public int getInt(int i) {
             return r.getInt(i);
         }
 
         @Override
-        long getLong(int i) {
+        public long getLong(int i) {
             return r.getLong(i);
         }
 
         @Override
-        float getFloat(int i) {
+        public float getFloat(int i) {
             return r.getFloat(i);
         }
 
         @Override
-        double getDouble(int i) {
+        public double getDouble(int i) {
             return r.getDouble(i);
         }
 
         @Override
-        BigDecimal getDecimal(int i) {
+        public BigDecimal getDecimal(int i) {
             return r.getDecimal(i);
         }
 
         @Override
-        long wideHigh(int i) {
+        public long wideHigh(int i) {
             return r.wideHigh(i);
         }
 
         @Override
-        long wideLow(int i) {
+        public long wideLow(int i) {
             return r.wideLow(i);
         }
 
         @Override
-        ArrayValue getList(int i) {
+        public ArrayValue getList(int i) {
             return r.getList(i);
         }
 
         @Override
-        MapValue getMap(int i) {
+        public MapValue getMap(int i) {
             return r.getMap(i);
         }
 
         @Override
-        StructValue getStruct(int i) {
+        public StructValue getStruct(int i) {
             throw new IllegalStateException("structs of a table are flattened into columns; column " + i + " is not one");
         }
 
         @Override
-        int loadBytes(int i) {
+        public int loadBytes(int i) {
             return r.copyBytes(i, bytes(r.getBytesLength(i)), 0);
         }
     }
@@ -166,77 +166,77 @@ abstract class ValueSource {
         }
 
         @Override
-        boolean isNull(int i) {
+        public boolean isNull(int i) {
             return s.isNull(i);
         }
 
         @Override
-        boolean getBoolean(int i) {
+        public boolean getBoolean(int i) {
             return s.getBoolean(i);
         }
 
         @Override
-        byte getByte(int i) {
+        public byte getByte(int i) {
             return s.getByte(i);
         }
 
         @Override
-        short getShort(int i) {
+        public short getShort(int i) {
             return s.getShort(i);
         }
 
         @Override
-        int getInt(int i) {
+        public int getInt(int i) {
             return s.getInt(i);
         }
 
         @Override
-        long getLong(int i) {
+        public long getLong(int i) {
             return s.getLong(i);
         }
 
         @Override
-        float getFloat(int i) {
+        public float getFloat(int i) {
             return s.getFloat(i);
         }
 
         @Override
-        double getDouble(int i) {
+        public double getDouble(int i) {
             return s.getDouble(i);
         }
 
         @Override
-        BigDecimal getDecimal(int i) {
+        public BigDecimal getDecimal(int i) {
             return s.getDecimal(i);
         }
 
         @Override
-        long wideHigh(int i) {
+        public long wideHigh(int i) {
             return new BigInteger(s.getBytes(i)).shiftRight(64).longValue();
         }
 
         @Override
-        long wideLow(int i) {
+        public long wideLow(int i) {
             return new BigInteger(s.getBytes(i)).longValue();
         }
 
         @Override
-        ArrayValue getList(int i) {
+        public ArrayValue getList(int i) {
             return s.getList(i);
         }
 
         @Override
-        MapValue getMap(int i) {
+        public MapValue getMap(int i) {
             return s.getMap(i);
         }
 
         @Override
-        StructValue getStruct(int i) {
+        public StructValue getStruct(int i) {
             return s.getStruct(i);
         }
 
         @Override
-        int loadBytes(int i) {
+        public int loadBytes(int i) {
             byte[] b = s.getBytes(i);
             System.arraycopy(b, 0, bytes(b.length), 0, b.length);
             return b.length;

@@ -10,7 +10,7 @@ import java.math.BigDecimal;
  * source type serves both: a value of a flat column goes straight into the writer, the same value
  * inside a list becomes an element.
  */
-interface ValueTarget {
+public interface ValueTarget {
     void setBoolean(int slot, boolean v) throws IOException;
 
     void setByte(int slot, byte v) throws IOException;

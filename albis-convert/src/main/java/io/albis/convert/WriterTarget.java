@@ -5,10 +5,10 @@ import java.io.IOException;
 import java.math.BigDecimal;
 
 /** The columns of an Albis writer as a {@link ValueTarget}: slot {@code i} is column {@code i}. */
-final class WriterTarget implements ValueTarget {
+public final class WriterTarget implements ValueTarget {
     private final AlbisWriter w;
 
-    WriterTarget(AlbisWriter w) {
+    public WriterTarget(AlbisWriter w) {
         this.w = w;
     }
 

@@ -3,23 +3,30 @@
  * storage serves: local paths, file://, hdfs:// and crail://.
  *
  * <ul>
- *   <li>{@link io.albis.convert.ParquetToAlbis}: a Parquet file or a directory of Parquet files
- *       with one schema into a new Albis table. parquet-java decodes; a converter tree
- *       ({@link io.albis.convert.AlbisRecordMaterializer}) hands each value of a flat column
- *       straight to the Albis writer's typed setters, with no record objects and no boxing; a
- *       list or map is assembled from Java objects and set as one value.</li>
- *   <li>{@link io.albis.convert.AlbisToParquet}: an Albis table into one Parquet file, through a
- *       {@code WriteSupport} that reads the Albis reader's getters.</li>
- *   <li>{@link io.albis.convert.OrcToAlbis}: an ORC file or a directory of ORC files with one
- *       schema into a new Albis table, batch by batch from orc-core's {@code VectorizedRowBatch}
- *       into the Albis writer's typed setters.</li>
- *   <li>{@link io.albis.convert.AlbisToOrc}: an Albis table into one ORC file with orc-core's
- *       writer (default stripe size and row index stride).</li>
- *   <li>{@link io.albis.convert.CsvToAlbis}: an RFC 4180 CSV file with a header line into a new
- *       Albis table, types inferred or declared.</li>
- *   <li>{@link io.albis.convert.SourceFormat#detect}: which of these an input path is, as
- *       {@code albis convert} tells it.</li>
+ *   <li>{@link io.albis.convert.parquet}: {@code ParquetToAlbis}, a Parquet file or a directory of
+ *       Parquet files with one schema into a new Albis table, each value of a flat column handed
+ *       straight to the Albis writer's typed setters, with no record objects and no boxing (a list
+ *       or map is assembled from Java objects and set as one value); {@code AlbisToParquet}, an
+ *       Albis table into one Parquet file through a {@code WriteSupport} that reads the Albis
+ *       reader's getters.</li>
+ *   <li>{@link io.albis.convert.orc}: {@code OrcToAlbis}, an ORC file or a directory of ORC files
+ *       with one schema into a new Albis table, batch by batch from orc-core's
+ *       {@code VectorizedRowBatch} into the Albis writer's typed setters; {@code AlbisToOrc}, an
+ *       Albis table into one ORC file with orc-core's writer (default stripe size and row index
+ *       stride).</li>
+ *   <li>{@link io.albis.convert.csv}: {@code CsvToAlbis}, an RFC 4180 CSV file with a header line
+ *       into a new Albis table, types inferred or declared.</li>
+ *   <li>{@link io.albis.convert.source}: {@code SourceFormat.detect}, which of these an input path
+ *       is, as {@code albis convert} tells it.</li>
  * </ul>
+ *
+ * <p>This package holds what the formats share: the options ({@link io.albis.convert.ConvertOptions}),
+ * the result ({@link io.albis.convert.ConvertResult}), progress ({@link io.albis.convert.ProgressListener}),
+ * bad input ({@link io.albis.convert.ConvertInputException}), and the plumbing the format packages
+ * use and nothing else should: the input files, the output table and output file that appear only
+ * when complete, and the values on their way ({@code ValueTarget} into the Albis writer or a nested
+ * value, {@code ValueSource} out of the Albis reader). Dependencies point one way: each format
+ * package uses this one, never another format's, and this one uses none of them.
  *
  * <h2>Paths</h2>
  * Parquet, ORC and CSV files are read and written through Hadoop's {@code FileSystem} for their
@@ -31,9 +38,9 @@
  *
  * <h2>Type mapping</h2>
  * One mapping per direction, public so that every engine maps types as {@code albis convert}
- * does: {@link io.albis.convert.ParquetSchemas} (Parquet schema to and from Albis fields) and
- * {@link io.albis.convert.OrcSchemas} (ORC {@code TypeDescription} to and from Albis fields).
- * CSV columns are typed by inference or declaration ({@link io.albis.convert.CsvToAlbis}).
+ * does: {@link io.albis.convert.parquet.ParquetSchemas} (Parquet schema to and from Albis fields) and
+ * {@link io.albis.convert.orc.OrcSchemas} (ORC {@code TypeDescription} to and from Albis fields).
+ * CSV columns are typed by inference or declaration ({@link io.albis.convert.csv.CsvToAlbis}).
  *
  * <h2>Failures</h2>
  * A failed conversion into Albis leaves no table visible (one place, {@code OutputTable}, opens

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.convert.parquet.ParquetFixtures;
+import io.albis.convert.parquet.ParquetToAlbis;
 import io.albis.error.InvalidOptionException;
 import io.albis.error.SchemaMismatchException;
 import io.albis.storage.LocalStorage;
@@ -43,18 +45,18 @@ class AppendTest {
         MessageType schema = ParquetFixtures.fullSchema();
         String first = file("a.parquet", schema, 900, 1);
         String second = file("b.parquet", schema, 1200, 2);
-        String t = table(first, ParquetToAlbisTest.smallTables().withColumnPerGroup(true));
+        String t = table(first, SmallTables.options().withColumnPerGroup(true));
         var groups = AlbisTable.open(t).schema().groups();
 
         ConvertResult r = ParquetToAlbis.convert(second, LocalStorage.INSTANCE, t,
-                ParquetToAlbisTest.smallTables().withAppend(true));
+                SmallTables.options().withAppend(true));
 
         assertEquals(1200, r.rows());
         AlbisTable table = AlbisTable.open(t);
         assertEquals(groups, table.schema().groups(), "the table's column groups");
         List<Group> expected = new ArrayList<>(ParquetFixtures.read(Path.of(first)));
         expected.addAll(ParquetFixtures.read(Path.of(second)));
-        ParquetToAlbisTest.assertRowsMatch(expected, schema, table);
+        ParquetFixtures.assertRowsMatch(expected, schema, table);
         assertEquals(List.of(), TableVerifier.verify(table));
     }
 

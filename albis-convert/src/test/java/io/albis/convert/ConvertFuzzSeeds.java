@@ -2,6 +2,8 @@ package io.albis.convert;
 
 import io.albis.convert.fuzz.OrcInputFuzzTest;
 import io.albis.convert.fuzz.ParquetInputFuzzTest;
+import io.albis.convert.orc.OrcFixtures;
+import io.albis.convert.parquet.ParquetFixtures;
 import io.albis.fuzz.SeedCorpus;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,8 +28,7 @@ import org.apache.parquet.schema.MessageTypeParser;
  *   cd albis-convert && java -cp target/test-classes:target/classes:$(cat target/fuzz-classpath.txt) \
  *       io.albis.convert.ConvertFuzzSeeds src/test/resources
  * </pre>
- * (the class path file is what {@code scripts/fuzz} builds). It lives in this package for the
- * fixtures, which are package-private.
+ * (the class path file is what {@code scripts/fuzz} builds).
  */
 public final class ConvertFuzzSeeds {
     private static final MessageType SMALL = MessageTypeParser.parseMessageType("""
@@ -70,7 +71,7 @@ public final class ConvertFuzzSeeds {
         ParquetFixtures.write(ParquetFixtures.writer(small, SMALL).withCompressionCodec(CompressionCodecName.SNAPPY)
                 .withPageWriteChecksumEnabled(true).withPageSize(256), ParquetFixtures.randomRows(SMALL, 60, 2));
         seeds.add("snappy-page-checksums", Files.readAllBytes(small));
-        MessageType nestedSchema = ParquetNestedTest.randomSchema(new Random(4));
+        MessageType nestedSchema = ParquetFixtures.randomSchema(new Random(4));
         Path nested = work.resolve("nested.parquet");
         ParquetFixtures.write(nested, nestedSchema, ParquetFixtures.randomRows(nestedSchema, 4, 3));
         seeds.add("nested", Files.readAllBytes(nested));
@@ -78,10 +79,10 @@ public final class ConvertFuzzSeeds {
 
     private static void orcSeeds(SeedCorpus seeds, Path work) throws IOException {
         Path every = work.resolve("every.orc");
-        OrcFixtures.write(every, OrcToAlbisTest.EVERY_TYPE, OrcToAlbisTest.randomRows(3, 1), 1024, true);
+        OrcFixtures.write(every, OrcFixtures.EVERY_TYPE, OrcFixtures.randomRows(3, 1), 1024, true);
         seeds.add("every-type-zlib", Files.readAllBytes(every));
         Path plain = work.resolve("plain.orc");
-        OrcFixtures.write(plain, OrcToAlbisTest.EVERY_TYPE, OrcToAlbisTest.randomRows(3, 2), 1024, true,
+        OrcFixtures.write(plain, OrcFixtures.EVERY_TYPE, OrcFixtures.randomRows(3, 2), 1024, true,
                 CompressionKind.NONE, 0);
         seeds.add("every-type-uncompressed", Files.readAllBytes(plain));
         Path nested = work.resolve("nested.orc");

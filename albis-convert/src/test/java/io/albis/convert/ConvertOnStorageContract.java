@@ -5,10 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.convert.csv.CsvToAlbis;
+import io.albis.convert.orc.AlbisToOrc;
+import io.albis.convert.orc.OrcFiles;
+import io.albis.convert.orc.OrcFixtures;
+import io.albis.convert.orc.OrcToAlbis;
+import io.albis.convert.parquet.AlbisToParquet;
+import io.albis.convert.parquet.ParquetFixtures;
+import io.albis.convert.parquet.ParquetToAlbis;
+import io.albis.convert.source.SourceFormat;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.table.AlbisTable;
-import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -42,10 +50,6 @@ abstract class ConvertOnStorageContract {
 
     /** Hadoop's file system for {@link #root()}, to copy test files in and out. */
     abstract FileSystem fileSystem();
-
-    private static ConvertOptions smallTables() {
-        return ConvertOptions.defaults().withWriter(WriterOptions.defaults().withSegmentSize(4096).withRowGroupRows(700));
-    }
 
     /** A path under the cluster root that no other test uses. */
     private String fresh(String name) throws IOException {
@@ -81,12 +85,12 @@ abstract class ConvertOnStorageContract {
         assertEquals(SourceFormat.PARQUET, SourceFormat.detect(in, new Configuration()));
 
         String table = fresh("t");
-        ConvertResult r = ParquetToAlbis.convert(in, table, smallTables());
+        ConvertResult r = ParquetToAlbis.convert(in, table, SmallTables.options());
         assertEquals(2400, r.rows());
         assertEquals(SourceFormat.ALBIS, SourceFormat.detect(table, new Configuration()));
         AlbisTable albis = AlbisTable.open(Storages.forPath(table), table);
         assertTrue(albis.rowGroups().size() >= 4, "row groups: " + albis.rowGroups().size());
-        ParquetToAlbisTest.assertRowsMatch(expected, schema, albis);
+        ParquetFixtures.assertRowsMatch(expected, schema, albis);
 
         String back = fresh("back.parquet");
         assertEquals(2400, AlbisToParquet.convert(albis, back, ConvertOptions.defaults()).rows());
@@ -96,10 +100,10 @@ abstract class ConvertOnStorageContract {
             written = pr.getFooter().getFileMetaData().getSchema();
         }
         List<Group> groups = ParquetFixtures.read(copy);
-        List<Map<String, Object>> rows = ParquetFixtures.rows(albis);
+        List<Map<String, Object>> rows = AlbisRows.rows(albis);
         assertEquals(rows.size(), groups.size());
         for (int i = 0; i < groups.size(); i++) {
-            ParquetFixtures.assertSameRow(rows.get(i), ParquetFixtures.expected(groups.get(i), written), "row " + i);
+            AlbisRows.assertSameRow(rows.get(i), ParquetFixtures.expected(groups.get(i), written), "row " + i);
         }
         String backDir = back.substring(0, back.lastIndexOf('/'));
         assertEquals(List.of("back.parquet"), namesIn(backDir), "no temporary file may be left");
@@ -107,20 +111,20 @@ abstract class ConvertOnStorageContract {
 
     @Test
     void orcToAlbisAndBackToOrc() throws Exception {
-        List<Map<String, Object>> rows = OrcToAlbisTest.randomRows(3000, 5);
+        List<Map<String, Object>> rows = OrcFixtures.randomRows(3000, 5);
         Path local = dir.resolve("every.orc");
-        OrcFixtures.write(local, OrcToAlbisTest.EVERY_TYPE, rows, 1024, true);
+        OrcFixtures.write(local, OrcFixtures.EVERY_TYPE, rows, 1024, true);
         String in = fresh("every.orc");
         upload(local, in);
         assertEquals(SourceFormat.ORC, SourceFormat.detect(in, new Configuration()));
 
         String table = fresh("t");
-        assertEquals(3000, OrcToAlbis.convert(in, table, smallTables()).rows());
+        assertEquals(3000, OrcToAlbis.convert(in, table, SmallTables.options()).rows());
         AlbisTable albis = AlbisTable.open(Storages.forPath(table), table);
-        List<Map<String, Object>> actual = ParquetFixtures.rows(albis);
+        List<Map<String, Object>> actual = AlbisRows.rows(albis);
         assertEquals(rows.size(), actual.size());
         for (int i = 0; i < rows.size(); i++) {
-            ParquetFixtures.assertSameRow(rows.get(i), actual.get(i), "row " + i);
+            AlbisRows.assertSameRow(rows.get(i), actual.get(i), "row " + i);
         }
 
         String back = fresh("back.orc");
@@ -128,7 +132,7 @@ abstract class ConvertOnStorageContract {
         List<Map<String, Object>> orc = OrcFixtures.read(download(back));
         assertEquals(actual.size(), orc.size());
         for (int i = 0; i < orc.size(); i++) {
-            ParquetFixtures.assertSameRow(actual.get(i), orc.get(i), "orc row " + i);
+            AlbisRows.assertSameRow(actual.get(i), orc.get(i), "orc row " + i);
         }
         // The library reads what it wrote through the same path.
         try (org.apache.orc.Reader reader = OrcFiles.openReader(back, new Configuration())) {
@@ -146,7 +150,7 @@ abstract class ConvertOnStorageContract {
         String table = fresh("t");
         ConvertResult r = CsvToAlbis.convert(in, table, ConvertOptions.defaults());
         assertEquals(3, r.rows());
-        List<Map<String, Object>> rows = ParquetFixtures.rows(AlbisTable.open(Storages.forPath(table), table));
+        List<Map<String, Object>> rows = AlbisRows.rows(AlbisTable.open(Storages.forPath(table), table));
         assertEquals("c, d", rows.get(2).get("name"));
         assertEquals(null, rows.get(1).get("name"));
     }

@@ -3,24 +3,18 @@ package io.albis.convert;
 import io.albis.hdfs.testcluster.LocalHdfsCluster;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 
 /** The converters on hdfs:// paths of an in-process HDFS. */
 class HdfsConvertTest extends ConvertOnStorageContract {
+    @AutoClose
     private static LocalHdfsCluster cluster;
 
     @BeforeAll
     static void startHdfs() throws IOException {
         // 1 MiB blocks, so the files of these tests span several of them.
         cluster = LocalHdfsCluster.start(1 << 20);
-    }
-
-    @AfterAll
-    static void stopHdfs() throws IOException {
-        if (cluster != null) {
-            cluster.close();
-        }
     }
 
     @Override

@@ -2,6 +2,12 @@ package io.albis.convert;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.albis.convert.orc.AlbisToOrc;
+import io.albis.convert.orc.OrcFixtures;
+import io.albis.convert.orc.OrcToAlbis;
+import io.albis.convert.parquet.AlbisToParquet;
+import io.albis.convert.parquet.ParquetFixtures;
+import io.albis.convert.parquet.ParquetToAlbis;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
@@ -14,7 +20,6 @@ import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,20 +67,14 @@ class NestedRoundTripTest {
     }
 
     /**
-     * The value with every timestamp in the last second before the epoch (a millisecond or more
-     * into it) moved one second back: orc-core reads those one second late, so the converter
-     * refuses them (see {@code OrcVectorFillers}).
+     * The value with every timestamp ORC cannot hold moved as {@link OrcFixtures#orcSafe} moves it.
      */
     private static Object orcSafe(Object v, DataType t) {
         if (v == null) {
             return null;
         }
         return switch (t.id()) {
-            case TIMESTAMP -> {
-                Instant at = (Instant) v;
-                Instant broken = Instant.EPOCH.plus(OrcVectorFillers.LAST_SECOND_BEFORE_EPOCH_BROKEN, ChronoUnit.MICROS);
-                yield at.isBefore(Instant.EPOCH) && !at.isBefore(broken) ? at.minusSeconds(1) : at;
-            }
+            case TIMESTAMP -> OrcFixtures.orcSafe((Instant) v);
             case LIST -> ((List<?>) v).stream().map(e -> orcSafe(e, t.elementField().type())).toList();
             case MAP -> {
                 Map<Object, Object> out = new LinkedHashMap<>();
@@ -118,7 +117,7 @@ class NestedRoundTripTest {
 
     /** A Parquet file's rows through parquet-java's Group reader, as Albis shows them. */
     private static List<Map<String, Object>> parquetRows(Path file) throws Exception {
-        MessageType schema = ParquetNestedTest.footerSchema(file);
+        MessageType schema = ParquetFixtures.footerSchema(file);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Group g : ParquetFixtures.read(file)) {
             rows.add(ParquetFixtures.expected(g, schema));
@@ -148,19 +147,19 @@ class NestedRoundTripTest {
         for (long seed = 1; seed <= 12; seed++) {
             ExpectedTable expected = randomTable(seed, 400, forOrc);
             AlbisTable table = write(dir.resolve("a" + seed).toString(), expected, seed);
-            List<Map<String, Object>> albis = ParquetFixtures.rows(table);
+            List<Map<String, Object>> albis = AlbisRows.rows(table);
             Path file = dir.resolve("t" + seed + "." + ext);
             export.write(table, file);
 
             List<Map<String, Object>> read = independent.read(file);
             assertEquals(albis.size(), read.size());
             for (int i = 0; i < read.size(); i++) {
-                ParquetFixtures.assertSameRow(albis.get(i), read.get(i), "seed " + seed + ", row " + i);
+                AlbisRows.assertSameRow(albis.get(i), read.get(i), "seed " + seed + ", row " + i);
             }
             String again = dir.resolve("b" + seed).toString();
             ConvertResult r = back.convert(file.toString(), LocalStorage.INSTANCE, again, ConvertOptions.defaults());
             assertEquals(types.apply(expected.fields()), r.schema().fields(), "seed " + seed);
-            assertEquals(albis, ParquetFixtures.rows(AlbisTable.open(again)), "seed " + seed);
+            assertEquals(albis, AlbisRows.rows(AlbisTable.open(again)), "seed " + seed);
         }
     }
 }

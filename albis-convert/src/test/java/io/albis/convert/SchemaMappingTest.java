@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.convert.orc.OrcSchemas;
+import io.albis.convert.parquet.ParquetSchemas;
 import io.albis.error.SchemaMismatchException;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class SchemaMappingTest {
     @Test
     void everyAlbisTypeRoundTripsThroughParquet() {
-        List<Field> fields = AlbisToParquetTest.everyAlbisType().fields();
+        List<Field> fields = RandomAlbisTables.everyAlbisType().fields();
         MessageType parquet = ParquetSchemas.toParquet(fields);
         assertEquals(ParquetSchemas.MESSAGE_NAME, parquet.getName());
         assertEquals(fields, ParquetSchemas.toAlbis(parquet));
@@ -27,7 +29,7 @@ class SchemaMappingTest {
 
     @Test
     void everyAlbisTypeRoundTripsThroughOrcAsNullable() {
-        List<Field> fields = AlbisToParquetTest.everyAlbisType().fields();
+        List<Field> fields = RandomAlbisTables.everyAlbisType().fields();
         assertEquals(nullable(fields), OrcSchemas.toAlbis(OrcSchemas.toOrc(fields)));
     }
 

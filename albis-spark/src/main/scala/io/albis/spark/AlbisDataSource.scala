@@ -1,5 +1,7 @@
 package io.albis.spark
 
+import io.albis.spark.read.{AlbisScanBuilder, FileReads}
+import io.albis.spark.types.SparkTypes
 import org.apache.hadoop.fs.FileStatus
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.catalyst.InternalRow
@@ -48,7 +50,7 @@ case class AlbisTableV2(
   extends FileTable(sparkSession, options, paths, userSpecifiedSchema) {
 
   override def inferSchema(files: Seq[FileStatus]): Option[StructType] =
-    AlbisFileFormat.schemaOf(files, paths.headOption, options)
+    FileReads.schemaOf(files, paths.headOption, options)
 
   override def supportsDataType(dataType: DataType): Boolean = SparkTypes.supports(dataType)
 

@@ -1,11 +1,11 @@
 package io.albis.spark
 
-import io.albis.storage.Storages
-import io.albis.table.AlbisTable
+import io.albis.spark.read.{ColumnarReads, FileReads}
+import io.albis.spark.types.SparkTypes
+import io.albis.spark.write.AlbisWrites
 import org.apache.hadoop.conf.Configuration
 import org.apache.hadoop.fs.{FileStatus, Path}
 import org.apache.hadoop.mapreduce.Job
-import org.apache.spark.TaskContext
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.catalyst.InternalRow
 import org.apache.spark.sql.execution.datasources.{FileFormat, OutputWriterFactory, PartitionedFile}
@@ -20,10 +20,8 @@ import scala.jdk.CollectionConverters._
  * `INSERT` and reads of sources listed in `spark.sql.sources.useV1SourceList`.
  *
  * An Albis table is a directory (docs/FORMAT.md §1); each `key=value` directory of a partitioned
- * table is one. Spark lists the files of its row groups and plans a task per file; the data file of
- * a row group's first column group reads the whole row group, the others nothing
- * ([[RowGroupFile]]), so a row group is never split. Only the row groups of the table state that
- * was the table when the query was planned are read ([[RowGroupRows]]).
+ * table is one. Reads go through [[FileReads]] (a task per row group, of the table state that was
+ * the table when the query was planned), writes through [[AlbisWrites]].
  */
 class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializable {
 
@@ -35,7 +33,7 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
       spark: SparkSession,
       options: Map[String, String],
       files: Seq[FileStatus]): Option[StructType] =
-    AlbisFileFormat.schemaOf(files, options.get("path"), options.asJava)
+    FileReads.schemaOf(files, options.get("path"), options.asJava)
 
   override def supportDataType(dataType: DataType): Boolean = SparkTypes.supports(dataType)
 
@@ -69,32 +67,8 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
       requiredSchema: StructType,
       filters: Seq[Filter],
       options: Map[String, String],
-      hadoopConf: Configuration): PartitionedFile => Iterator[InternalRow] = {
-    // Runs on the driver: every task reads the snapshot that was the table now, or the state the options name.
-    val asOf = TableAsOf.of(options.asJava, System.currentTimeMillis())
-    val batches = options.get(FileFormat.OPTION_RETURNING_BATCH).exists(_.toBoolean)
-    (file: PartitionedFile) => {
-      val rowGroup = RowGroupFile.of(file.toPath)
-      if (rowGroup == null) {
-        Iterator.empty
-      } else {
-        if (batches) {
-          val values = RowGroupBatches.open(rowGroup, asOf, requiredSchema, partitionSchema,
-            file.partitionValues, filters.toArray)
-          closeWithTask(values)
-          values.asScala.asInstanceOf[Iterator[InternalRow]]
-        } else {
-          val values = RowGroupRows.open(rowGroup, asOf, requiredSchema, partitionSchema, file.partitionValues,
-            filters.toArray)
-          closeWithTask(values)
-          values.asScala
-        }
-      }
-    }
-  }
-
-  private def closeWithTask(values: java.io.Closeable): Unit =
-    Option(TaskContext.get()).foreach(_.addTaskCompletionListener[Unit](_ => values.close()))
+      hadoopConf: Configuration): PartitionedFile => Iterator[InternalRow] =
+    FileReads.reader(partitionSchema, requiredSchema, filters, options)
 
   override def hashCode(): Int = getClass.hashCode()
 
@@ -103,20 +77,4 @@ class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializab
 
 object AlbisFileFormat {
   val ShortName = "albis"
-
-  /**
-   * The Spark schema of the table the files belong to (the first one's: the partitions of a
-   * table share one), or of the table at `path` when there are no files (a table without rows):
-   * the schema of its latest state, or of the state the read options name ([[TableAsOf]]).
-   */
-  def schemaOf(files: Seq[FileStatus], path: Option[String], options: java.util.Map[String, String]): Option[StructType] = {
-    val tables = files.iterator.flatMap(f => Option(RowGroupFile.of(f.getPath))).map(_.table)
-    val fromPath = path.map(p => RowGroupFile.storagePath(new Path(p)))
-    val asOf = TableAsOf.of(options, System.currentTimeMillis())
-    tables.nextOption().orElse(fromPath).map { table =>
-      val storage = Storages.forPath(table)
-      val snapshot = if (asOf.pinned()) AlbisTable.open(storage, table, asOf.stateVersion()) else AlbisTable.open(storage, table)
-      SparkTypes.toSpark(snapshot.schema().fields())
-    }
-  }
 }

@@ -3,6 +3,7 @@ package io.albis.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.spark.convert.ConvertJob;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +67,7 @@ class ShadedJarTest {
         assertTrue(out1.contains("converted " + parquet + " (parquet) -> " + first + " (albis): 500 rows"), out1);
         String out2 = runJob("--format", "albis", "--row-group-rows", "100", first, second);
         assertTrue(out2.contains(": 500 rows, 5 row groups in 1 table(s)"), out2);
-        SparkRoundTripTest.assertSameRows(rows, spark.read().format("albis").load(first));
-        SparkRoundTripTest.assertSameRows(rows, spark.read().format("albis").load(second));
+        SparkRows.assertSameRows(rows, spark.read().format("albis").load(first));
+        SparkRows.assertSameRows(rows, spark.read().format("albis").load(second));
     }
 }

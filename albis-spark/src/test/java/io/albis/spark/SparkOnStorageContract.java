@@ -26,11 +26,11 @@ abstract class SparkOnStorageContract {
         Dataset<Row> read = spark.read().format("albis").load(t);
         assertEquals(20010, read.count());
         assertEquals(7, read.rdd().getNumPartitions()); // 3 tasks × 2 row groups, and one for the append
-        SparkRoundTripTest.assertSameRows(df.union(df.limit(10)), read);
+        SparkRows.assertSameRows(df.union(df.limit(10)), read);
         assertEquals(20010, AlbisTable.open(t).rowCount());
 
         String partitioned = root() + "/spark/p";
         df.write().format("albis").partitionBy("p").save(partitioned);
-        SparkRoundTripTest.assertSameRows(df.where("p = 1"), spark.read().format("albis").load(partitioned).where("p = 1"));
+        SparkRows.assertSameRows(df.where("p = 1"), spark.read().format("albis").load(partitioned).where("p = 1"));
     }
 }

@@ -6,12 +6,12 @@ import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 
 /** The tests' Spark: one local[2] session per JVM (2 tries per task), on 127.0.0.1, without UI. */
-final class SparkSessions {
+public final class SparkSessions {
     private static SparkSession session;
 
     private SparkSessions() {}
 
-    static synchronized SparkSession local() {
+    public static synchronized SparkSession local() {
         if (session == null) {
             session = SparkSession.builder()
                     .master("local[2,2]") // a failed task is retried once, as on a cluster
@@ -26,7 +26,7 @@ final class SparkSessions {
     }
 
     /** Runs {@code body} with the session settings {@code conf}, then restores what they were. */
-    static <T> T withConf(Map<String, String> conf, Supplier<T> body) {
+    public static <T> T withConf(Map<String, String> conf, Supplier<T> body) {
         SparkSession spark = local();
         Map<String, String> before = new LinkedHashMap<>();
         for (String k : conf.keySet()) {

@@ -1,7 +1,7 @@
 package io.albis.convert.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.albis.convert.OrcToAlbis;
+import io.albis.convert.orc.OrcToAlbis;
 
 /**
  * Fuzzes the ORC input of the converter ({@link OrcToAlbis}): the file's tail and stripes as

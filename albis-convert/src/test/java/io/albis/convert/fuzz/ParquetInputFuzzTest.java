@@ -1,7 +1,7 @@
 package io.albis.convert.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.albis.convert.ParquetToAlbis;
+import io.albis.convert.parquet.ParquetToAlbis;
 
 /**
  * Fuzzes the Parquet input of the converter ({@link ParquetToAlbis}): footer and schema mapping,

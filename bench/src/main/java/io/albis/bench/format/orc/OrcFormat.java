@@ -1,14 +1,14 @@
 package io.albis.bench.format.orc;
 
+import io.albis.bench.PartFiles;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
-import io.albis.bench.PartFiles;
 import io.albis.bench.format.peer.PartitionedRead;
 import io.albis.bench.format.peer.PartitionedWrite;
-import io.albis.convert.AlbisToOrc;
 import io.albis.convert.ConvertOptions;
+import io.albis.convert.orc.AlbisToOrc;
 import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
 import io.albis.bench.format.peer.Tally;
-import io.albis.convert.OrcFiles;
+import io.albis.convert.orc.OrcFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

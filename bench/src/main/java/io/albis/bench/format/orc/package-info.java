@@ -1,7 +1,7 @@
 /**
  * The ORC peer ({@link io.albis.bench.format.orc.OrcFormat}), at Spark 4.1.3's orc-core 2.2.2.
  *
- * <p>Written by orc-core's {@code OrcFile.createWriter} through {@link io.albis.convert.AlbisToOrc},
+ * <p>Written by orc-core's {@code OrcFile.createWriter} through {@link io.albis.convert.orc.AlbisToOrc},
  * one file per source row group, default stripe size and row index stride (10,000 rows); codecs
  * none, zlib, zstd. Timestamps in UTC, dates in the proleptic calendar, so no value is converted
  * on the way back.
@@ -15,7 +15,7 @@
  * filtering ({@code allowSARGToFilter}, selected vectors) is left off, the adapter filters rows
  * itself.
  *
- * <p>Lists and maps: written by {@link io.albis.convert.AlbisToOrc} like every other column, read from the batch's {@code ListColumnVector} and
+ * <p>Lists and maps: written by {@link io.albis.convert.orc.AlbisToOrc} like every other column, read from the batch's {@code ListColumnVector} and
  * {@code MapColumnVector}: offsets and lengths over child vectors whose values are read like a
  * column's.
  */

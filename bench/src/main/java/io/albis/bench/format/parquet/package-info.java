@@ -1,6 +1,6 @@
 /**
  * Parquet peers. Both read the same files, written by parquet-java through
- * {@link io.albis.convert.AlbisToParquet} with parquet-java's defaults: 128 MiB row groups, 1 MiB
+ * {@link io.albis.convert.parquet.AlbisToParquet} with parquet-java's defaults: 128 MiB row groups, 1 MiB
  * pages, dictionary encoding, v1 pages; codecs none (uncompressed), snappy, zstd; lists and maps
  * as standard three-level LIST and MAP.
  *

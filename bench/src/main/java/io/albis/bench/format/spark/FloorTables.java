@@ -2,7 +2,7 @@ package io.albis.bench.format.spark;
 
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
-import io.albis.spark.SparkTypes;
+import io.albis.spark.types.SparkTypes;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package io.albis.bench.format.spark;
 
 import io.albis.bench.format.Codecs;
-import io.albis.spark.ColumnarReads;
+import io.albis.spark.read.ColumnarReads;
 import java.util.List;
 import java.util.Map;
 

@@ -1,0 +1,42 @@
+package io.albis.spark.read;
+
+import io.albis.layout.TableLayout;
+import io.albis.spark.table.HadoopPaths;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A file Spark listed in an Albis table, seen as the row group it belongs to. Spark plans a task per listed file; the task of one file per row
+ * group, the data file of its first column group, reads the whole row group (every column group
+ * the query needs), the tasks of the others read nothing. That keeps one row group in one task.
+ *
+ * @param table    the table directory, as the storage layer names it ({@link HadoopPaths#storagePath})
+ * @param rowGroup the row group directory's name
+ * @param groupId  the column group's id
+ * @param isData   the file is a data file (not a metadata file)
+ */
+record RowGroupFile(String table, String rowGroup, int groupId, boolean isData) {
+    /**
+     * The row group of a listed file, or null when the file is not one of a row group's: a 4.0
+     * table's {@code <table>/<row group>.cg-NNNNNNNN.{data,meta}}, or an older table's
+     * {@code <table>/<row group>/cg-NNNNNNNN/{data,meta}} (docs/FORMAT.md §1).
+     */
+    static RowGroupFile of(Path file) {
+        TableLayout.ColumnGroupFile flat = TableLayout.columnGroupFile(file.getName());
+        if (flat != null && file.getParent() != null) {
+            return new RowGroupFile(HadoopPaths.storagePath(file.getParent()), flat.rowGroup(), flat.groupId(),
+                    flat.kind().equals(TableLayout.DATA_FILE));
+        }
+        Path cg = file.getParent();
+        Path rg = cg == null ? null : cg.getParent();
+        Path table = rg == null ? null : rg.getParent();
+        if (table == null || !rg.getName().startsWith(TableLayout.RG_PREFIX)) {
+            return null;
+        }
+        int groupId = TableLayout.columnGroupId(cg.getName());
+        String name = file.getName();
+        if (groupId < 0 || !(name.equals(TableLayout.DATA_FILE) || name.equals(TableLayout.META_FILE))) {
+            return null;
+        }
+        return new RowGroupFile(HadoopPaths.storagePath(table), rg.getName(), groupId, name.equals(TableLayout.DATA_FILE));
+    }
+}

@@ -1,0 +1,58 @@
+package io.albis.spark.read;
+
+import io.albis.error.InvalidOptionException;
+import io.albis.spark.table.SourceOptions;
+import io.albis.spark.table.StatesAsOf;
+import io.albis.storage.Storage;
+import java.io.IOException;
+import java.io.Serializable;
+import java.util.Map;
+
+/**
+ * Which snapshot of a table a query reads, the same on the driver and in every task: the table
+ * state the read option {@value #STATE_VERSION} names, or else the newest state committed when the
+ * query was planned ({@link StatesAsOf}).
+ *
+ * @param plannedAt    when the query was planned, milliseconds since the epoch
+ * @param stateVersion the state the query reads, or 0 for the one of {@code plannedAt}
+ */
+public record TableAsOf(long plannedAt, int stateVersion) implements Serializable {
+    /**
+     * Read option: the table state version to read (a state the table still keeps: the latest, or
+     * an older one within the snapshot retention). Its row groups are then read in table order,
+     * row group {@code i} by the scan's partition {@code i}.
+     */
+    public static final String STATE_VERSION = "stateVersion";
+
+    /** The snapshot of a query planned now with these source options (names in any case). */
+    static TableAsOf of(Map<String, String> options, long plannedAt) {
+        String v = SourceOptions.value(options, STATE_VERSION);
+        if (v == null) {
+            return new TableAsOf(plannedAt, 0);
+        }
+        int version;
+        try {
+            version = Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidOptionException("option " + STATE_VERSION + ": '" + v + "' is not a table state version");
+        }
+        if (version < 1) {
+            throw new InvalidOptionException("option " + STATE_VERSION + ": table state versions start at 1, got "
+                    + version);
+        }
+        return new TableAsOf(plannedAt, version);
+    }
+
+    /** Whether the option named the state. */
+    public boolean pinned() {
+        return stateVersion > 0;
+    }
+
+    /**
+     * The state of {@code table} this snapshot reads; 0 for a table without states (format 1.0),
+     * which is read as it is.
+     */
+    int resolve(Storage storage, String table) throws IOException {
+        return pinned() ? stateVersion : StatesAsOf.stateAsOf(storage, table, plannedAt, true);
+    }
+}

@@ -1,0 +1,12 @@
+/**
+ * Reading Albis tables in Spark: the V2 scan ({@code AlbisScanBuilder} pushes filters and
+ * metadata aggregates, {@code AlbisScan} plans one task per row group of one table state,
+ * {@code AlbisReaderFactory} reads it) and the V1 file format's reader ({@code FileReads}). A task
+ * reads its row group by one of two paths, chosen once per scan ({@code ColumnarReads}): the
+ * columnar path ({@link io.albis.spark.read.RowGroupBatches}, batches of
+ * {@link io.albis.spark.read.AlbisColumnVector}s over the reader's segment buffers) or the row
+ * path ({@link io.albis.spark.read.RowGroupRows}, one reused {@code UnsafeRow} per row). Filters
+ * Albis evaluates exactly ({@link io.albis.spark.read.SparkFilters}) skip segments and rows;
+ * {@link io.albis.spark.read.TableAsOf} names the snapshot every task of a query reads.
+ */
+package io.albis.spark.read;
