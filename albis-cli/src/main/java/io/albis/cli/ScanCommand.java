@@ -44,22 +44,22 @@ final class ScanCommand implements Callable<Integer> {
             description = "Only rows matching the filter (see 'albis cat --help').")
     Predicate where;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-            description = "Reader threads; each takes every N-th row group (default 1).")
-    int threads;
-
-    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Measured repetitions (default 1).")
-    int repeat;
-
-    @Option(names = "--warmup", paramLabel = "W", defaultValue = "0",
-            description = "Unmeasured repetitions first, to warm the JIT and page cache (default 0).")
-    int warmup;
-
     @Option(names = "--no-verify", description = "Skip the CRC-32C check of each segment.")
     boolean noVerify;
 
     @Option(names = "--json", description = "Print one JSON object.")
     boolean json;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "Reader threads; each takes every N-th row group (default 1).")
+    int threads;
+
+    @Option(names = "--warmup", paramLabel = "W", defaultValue = "0",
+            description = "Unmeasured repetitions first, to warm the JIT and page cache (default 0).")
+    int warmup;
+
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Measured repetitions (default 1).")
+    int repeat;
 
     @Override
     public Integer call() throws Exception {

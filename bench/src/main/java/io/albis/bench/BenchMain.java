@@ -8,7 +8,6 @@ import io.albis.bench.experiment.Settings;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.storage.CrailLocalCommand;
 import io.albis.bench.storage.StorageBackends;
-import io.albis.bench.storage.StorageScanCommand;
 import io.albis.tpcds.TpcdsGenerator;
 import java.nio.file.Path;
 import java.util.List;
@@ -99,8 +98,8 @@ public final class BenchMain implements Callable<Integer> {
     boolean listFormats;
 
     @Option(names = "--storage", split = ",", paramLabel = "WHERE", defaultValue = "local",
-            description = {"Storage backends experiment 8 reads Albis from: 'local' (default), 'hdfs-local' (an HDFS"
-                    + " the harness starts in its own JVM on 127.0.0.1; the tables are copied into it) and"
+            description = {"Storage backends experiment 8 and 'scan' read Albis from: 'local' (default), 'hdfs-local'"
+                    + " (an HDFS the harness starts in its own JVM on 127.0.0.1; the tables are copied into it) and"
                     + " 'crail-local' (likewise a Crail namenode and TCP datanode)."})
     List<String> storage;
 

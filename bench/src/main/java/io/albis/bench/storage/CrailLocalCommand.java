@@ -8,37 +8,29 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code scripts/crail-local}: a {@link CrailLocalCluster} that runs until the JVM is stopped (Ctrl-C). */
 @Command(name = "crail-local", mixinStandardHelpOptions = true,
         header = "Run a Crail cluster on 127.0.0.1 until Ctrl-C, to try Albis on crail:// paths.",
         description = "An in-memory namenode and one TCP datanode in this JVM (albis-crail's test cluster). Prints the"
-                + " crail:// URI and the CRAIL_HOME that clients must use; the data is held in memory and goes with"
-                + " the cluster.")
+                + " crail:// URI and the CRAIL_HOME that clients must use; the datanode's memory is allocated as it"
+                + " is used, and the data goes with the cluster.")
 public final class CrailLocalCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--port", paramLabel = "P", defaultValue = "0",
-            description = "The namenode's port (default 0: a free one).")
+    @Option(names = "--port", paramLabel = "P", description = "The namenode's port (default: a free one).")
     int port;
 
-    @Option(names = "--storage-mb", paramLabel = "N", defaultValue = "1024",
-            description = "The datanode's memory in MiB, allocated as it is used (default 1024, at least 64).")
-    long storageMb;
+    @Option(names = "--storage-mb", paramLabel = "N", description = "The datanode's memory in MiB (default 1024).")
+    long storageMb = 1024;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = new PrintWriter(System.out, true);
         CrailLocalCluster cluster = start(out);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             cluster.close();
             out.println("crail-local: stopped");
-            out.flush();
             stopped.countDown();
         }, "crail-local shutdown"));
         stopped.await();

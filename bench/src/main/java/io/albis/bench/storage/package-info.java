@@ -1,8 +1,8 @@
 /**
- * Storage backends started inside the bench's JVM, from the storage modules' test clusters: the
+ * Storage backends started inside the bench's JVM from the storage modules' test clusters: the
  * HDFS and Crail of a run's {@code --storage} ({@link io.albis.bench.storage.StorageBackends}),
- * {@code scripts/bench scan}, which reads one table on each of them against its own raw read, and
- * {@code scripts/crail-local}, a Crail cluster to try Albis on. The library and the CLI ship no
- * test cluster; the bench, a tool on top, is where they run outside tests.
+ * which experiment 8 and the bench's {@code scan} read from, and the Crail cluster that
+ * {@code scripts/crail-local} runs to try Albis on. The library and the CLI ship no test cluster;
+ * the bench, a tool on top, is where the clusters run outside tests.
  */
 package io.albis.bench.storage;

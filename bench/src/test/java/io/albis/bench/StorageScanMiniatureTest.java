@@ -1,9 +1,8 @@
-package io.albis.bench.storage;
+package io.albis.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.albis.bench.BenchMain;
 import io.albis.bench.format.peer.PeerTables;
 import io.albis.read.ReadOptions;
 import io.albis.scan.ChecksumScan;
@@ -28,14 +27,16 @@ class StorageScanMiniatureTest {
         AlbisTable table = PeerTables.write(dir.resolve("t"), 5_000, 1_000, 7);
         String checksum = ChecksumScan.scan(table, ReadOptions.all(), 1).checksumHex();
 
-        String out = run("scan", dir.resolve("t").toString(), "--storage", "local,hdfs-local,crail-local",
-                "--threads", "2", "--repeat", "2");
+        String out = run("--storage", "local,hdfs-local,crail-local", "--threads", "1,2", "--warmup", "0", "--repeat",
+                "2", "scan", dir.resolve("t").toString());
         assertTrue(out.contains("storage backends [hdfs hdfs://"), out);
         for (String storage : List.of("local", "hdfs-local", "crail-local")) {
-            String[] line = out.lines().filter(l -> l.startsWith(storage + " ")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no line for " + storage + " in\n" + out)).trim().split(" +");
-            assertEquals("5000", line[1], storage + ": rows");
-            assertEquals(checksum, line[line.length - 1], storage + ": checksum");
+            List<String[]> lines = out.lines().filter(l -> l.startsWith(storage + " ")).map(l -> l.split(" +")).toList();
+            assertEquals(2, lines.size(), "a line per thread count for " + storage + " in\n" + out);
+            for (String[] line : lines) {
+                assertEquals("5000", line[2], storage + ": rows");
+                assertEquals(checksum, line[line.length - 1], storage + ": checksum");
+            }
         }
     }
 
@@ -45,7 +46,7 @@ class StorageScanMiniatureTest {
         CommandLine cl = BenchMain.commandLine();
         StringWriter err = new StringWriter();
         cl.setErr(new PrintWriter(err, true));
-        assertEquals(1, cl.execute("scan", dir.resolve("t").toString(), "--storage", "local,floppy"));
+        assertEquals(1, cl.execute("--storage", "local,floppy", "scan", dir.resolve("t").toString()));
         assertTrue(err.toString().contains("'floppy'"), err.toString());
     }
 
