@@ -8,12 +8,12 @@ class MemoryStorageContractTest extends StorageContract {
     private int roots;
 
     @Override
-    protected Storage storage() {
+    public Storage storage() {
         return storage;
     }
 
     @Override
-    protected String freshRoot() {
+    public String freshRoot() {
         return "root-" + ++roots;
     }
 }

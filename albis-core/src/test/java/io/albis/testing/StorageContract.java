@@ -27,13 +27,7 @@ import org.junit.jupiter.api.Test;
  * class and supplies the storage and an empty directory per test; every backend runs the same
  * cases, so a difference in behaviour is a failing test and not a surprise in production.
  */
-public abstract class StorageContract {
-
-    /** The storage under test. */
-    protected abstract Storage storage() throws IOException;
-
-    /** A path to a directory that does not exist yet and is unique to the running test. */
-    protected abstract String freshRoot() throws IOException;
+public abstract class StorageContract implements StorageUnderTest {
 
     /** Bytes in a file spanning several blocks of the backend (for block-based stores). */
     protected int largeFileBytes() {
