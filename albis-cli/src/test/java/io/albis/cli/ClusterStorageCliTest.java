@@ -5,57 +5,40 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.albis.crail.CrailStorage;
-import io.albis.crail.testcluster.CrailLocalCluster;
-import io.albis.hdfs.testcluster.LocalHdfsCluster;
+import io.albis.crail.testcluster.SharedCrailCluster;
+import io.albis.hdfs.testcluster.SharedHdfsCluster;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.StorageCopy;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The commands on hdfs:// and crail:// tables against an in-process HDFS and Crail cluster: the
+ * The commands on hdfs:// and crail:// tables of the shared in-process HDFS and Crail cluster: the
  * CLI reaches them through the storages' service files, as it would a cluster of its user's.
  */
+@ExtendWith(SharedCrailCluster.class)
 class ClusterStorageCliTest {
     @TempDir
     static Path dir;
 
     static String local;
+    static String hdfs;
     static String remote;
     static String onCrail;
-    static LocalHdfsCluster hdfs;
-    static CrailLocalCluster crail;
 
     @BeforeAll
     static void tableOnHdfsAndCrail() throws Exception {
         local = dir.resolve("types").toString();
         AllTypesTable.write(local, AllTypesTable.rows());
-        hdfs = LocalHdfsCluster.start(1 << 20);
-        remote = hdfs.uri() + "/tables/types";
-        StorageCopy.copy(LocalStorage.INSTANCE, local, hdfs.storage(), remote);
-        crail = CrailLocalCluster.start();
-        onCrail = crail.uri() + "/tables/types";
-        try (CrailStorage storage = CrailStorage.open(crail.uri())) {
-            StorageCopy.copy(LocalStorage.INSTANCE, local, storage, onCrail);
-        }
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        try {
-            if (crail != null) {
-                crail.close();
-            }
-        } finally {
-            if (hdfs != null) {
-                hdfs.close();
-            }
-        }
+        hdfs = SharedHdfsCluster.cluster().uri().toString();
+        remote = hdfs + "/tables/types";
+        StorageCopy.copy(LocalStorage.INSTANCE, local, SharedHdfsCluster.storage(), remote);
+        onCrail = SharedCrailCluster.cluster().uri() + "/tables/types";
+        StorageCopy.copy(LocalStorage.INSTANCE, local, SharedCrailCluster.storage(), onCrail);
     }
 
     @Test
@@ -78,7 +61,7 @@ class ClusterStorageCliTest {
     void convertWritesATableStraightToHdfsAndBack() throws Exception {
         String parquet = dir.resolve("types.parquet").toString();
         assertEquals(0, Cli.run("convert", local, parquet).exit());
-        String onHdfs = hdfs.uri() + "/tables/from-parquet";
+        String onHdfs = hdfs + "/tables/from-parquet";
         Cli.Run convert = Cli.run("convert", parquet, onHdfs);
         assertEquals(0, convert.exit(), convert.toString());
         String onDisk = dir.resolve("from-parquet").toString();
@@ -94,16 +77,16 @@ class ClusterStorageCliTest {
     void convertReadsAndWritesParquetAndOrcOnHdfs() throws Exception {
         Path csv = dir.resolve("small.csv");
         Files.writeString(csv, "id,name,price,day\n1,a,2.50,2024-02-29\n2,,3.75,\n3,\"c, d\",,1969-12-31\n");
-        String table = hdfs.uri() + "/tables/from-csv";
+        String table = hdfs + "/tables/from-csv";
         assertEquals(0, Cli.run("convert", csv.toString(), table).exit());
         String expected = Cli.run("cat", table, "--format", "csv").out();
         assertTrue(expected.contains("\"c, d\""), expected);
         for (String ext : new String[] {"parquet", "orc"}) {
-            String file = hdfs.uri() + "/files/small." + ext;
+            String file = hdfs + "/files/small." + ext;
             Cli.Run out = Cli.run("convert", table, file);
             assertEquals(0, out.exit(), out.toString());
             assertTrue(out.out().contains("(albis) -> " + file + " (" + ext + ")"), out.out());
-            String back = hdfs.uri() + "/tables/csv-via-" + ext;
+            String back = hdfs + "/tables/csv-via-" + ext;
             Cli.Run in = Cli.run("convert", file, back);
             assertEquals(0, in.exit(), in.toString());
             assertTrue(in.out().contains("(" + ext + ") -> " + back + " (albis): 3 rows"), in.out());

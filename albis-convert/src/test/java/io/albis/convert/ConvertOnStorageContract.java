@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The converters on the paths of a storage other than the local disk (each subclass starts an
+ * The converters on the paths of a storage other than the local disk (each subclass uses an
  * in-process cluster): inputs read from it, tables and files written to it, every value checked
  * against parquet-java's and orc-core's own readers, which read local copies made with Hadoop's
  * file system, not with the converters' code.
@@ -41,7 +41,7 @@ abstract class ConvertOnStorageContract {
     abstract String root() throws IOException;
 
     /** Hadoop's file system for {@link #root()}, to copy test files in and out. */
-    abstract FileSystem fileSystem();
+    abstract FileSystem fileSystem() throws IOException;
 
     private static ConvertOptions smallTables() {
         return ConvertOptions.defaults().withWriter(WriterOptions.defaults().withSegmentSize(4096).withRowGroupRows(700));

@@ -1,5 +1,6 @@
 package io.albis.crail;
 
+import io.albis.crail.testcluster.SharedCrailCluster;
 import io.albis.storage.Storage;
 import io.albis.testing.StorageUnderTest;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -3,4 +3,4 @@ package io.albis.hdfs;
 import io.albis.testing.JobCommitContract;
 
 /** Job commits, with failures injected at every operation, on HDFS. */
-class HdfsJobCommitTest extends JobCommitContract implements OnMiniHdfs {}
+class HdfsJobCommitTest extends JobCommitContract implements OnSharedHdfsCluster {}

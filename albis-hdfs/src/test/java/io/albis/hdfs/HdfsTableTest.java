@@ -3,4 +3,4 @@ package io.albis.hdfs;
 import io.albis.testing.TableOnStorageContract;
 
 /** A whole table on HDFS. */
-class HdfsTableTest extends TableOnStorageContract implements OnMiniHdfs {}
+class HdfsTableTest extends TableOnStorageContract implements OnSharedHdfsCluster {}
