@@ -350,6 +350,18 @@ public abstract class StorageContract implements StorageUnderTest {
     }
 
     @Test
+    void aDirectoryIsNeverRenamedIntoItself() throws IOException {
+        String dir = path("outer");
+        String inner = storage().resolve(dir, "inner");
+        storage().mkdirs(inner);
+        writeFile(storage().resolve(dir, "f"), new byte[] {1});
+        assertThrows(IOException.class, () -> storage().rename(dir, storage().resolve(inner, "moved")));
+        assertEquals(List.of("f", "inner"), storage().list(dir), "the directory was not touched");
+        assertEquals(List.of(), storage().list(inner));
+        assertEquals(List.of("outer"), storage().list(root));
+    }
+
+    @Test
     void deleteRemovesFilesAndTreesAndIgnoresMissingPaths() throws IOException {
         writeFile(path("f"), new byte[] {1, 2});
         storage().delete(path("f"));
