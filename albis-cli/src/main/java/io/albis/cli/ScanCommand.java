@@ -3,6 +3,8 @@ package io.albis.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.albis.filter.Predicate;
 import io.albis.read.ReadOptions;
+import io.albis.scan.ScanVersusRaw;
+import io.albis.table.AlbisTable;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +17,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code albis scan TABLE}: goodput of a full checksum read, and how close it gets to a raw read. */
+/**
+ * {@code albis scan TABLE}: goodput of a full checksum read, and how close it gets to a raw read,
+ * on whatever storage serves TABLE's path. (The bench's {@code scan} compares in-process HDFS and
+ * Crail backends on one machine.)
+ */
 @Command(name = "scan", header = "Read every value into a checksum; report goodput and the ratio to a raw read.",
         description = {
             "Goodput is logical data bytes (1 per boolean or byte, 2 per short, 4 per int, float or date, 8 per long,"
@@ -38,29 +44,22 @@ final class ScanCommand implements Callable<Integer> {
             description = "Only rows matching the filter (see 'albis cat --help').")
     Predicate where;
 
+    @Option(names = "--no-verify", description = "Skip the CRC-32C check of each segment.")
+    boolean noVerify;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
             description = "Reader threads; each takes every N-th row group (default 1).")
     int threads;
-
-    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Measured repetitions (default 1).")
-    int repeat;
 
     @Option(names = "--warmup", paramLabel = "W", defaultValue = "0",
             description = "Unmeasured repetitions first, to warm the JIT and page cache (default 0).")
     int warmup;
 
-    @Option(names = "--no-verify", description = "Skip the CRC-32C check of each segment.")
-    boolean noVerify;
-
-    @Option(names = "--json", description = "Print one JSON object (one line per --storage).")
-    boolean json;
-
-    @Option(names = "--storage", split = ",", paramLabel = "WHERE", defaultValue = "path",
-            description = {"Where to scan: 'path' (the storage TABLE names; default), 'hdfs-local' (an HDFS started"
-                    + " in this JVM on 127.0.0.1, the table copied into it first) or 'crail-local' (likewise a Crail"
-                    + " namenode and TCP datanode). Several, comma-separated, are measured one after the other in"
-                    + " this run, each against its own raw read."})
-    List<String> storages;
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Measured repetitions (default 1).")
+    int repeat;
 
     @Override
     public Integer call() throws Exception {
@@ -73,30 +72,22 @@ final class ScanCommand implements Callable<Integer> {
         if (warmup < 0) {
             throw new ParameterException(spec.commandLine(), "--warmup must be 0 or more, got " + warmup);
         }
-        List<ScanTarget.Kind> kinds = new java.util.ArrayList<>();
-        for (String s : storages) {
-            kinds.add(ScanTarget.Kind.parse(s));
-        }
         ReadOptions options = ReadOptions.all().withColumns(columns).withFilter(where).withVerifyChecksums(!noVerify);
+        AlbisTable scanned = table.open();
+        ScanVersusRaw.Result r = ScanVersusRaw.run(scanned, options, threads, warmup, repeat);
         PrintWriter out = spec.commandLine().getOut();
-        for (ScanTarget.Kind kind : kinds) {
-            try (ScanTarget target = ScanTarget.open(kind, table.open())) {
-                ScanBenchmark.Result r = ScanBenchmark.run(target.table(), options, threads, warmup, repeat);
-                if (json) {
-                    out.println(new ObjectMapper().writeValueAsString(toMap(r, target)));
-                } else {
-                    printText(out, r, target);
-                }
-                out.flush();
-            }
+        if (json) {
+            out.println(new ObjectMapper().writeValueAsString(toMap(r, scanned)));
+        } else {
+            printText(out, r, scanned);
         }
+        out.flush();
         return 0;
     }
 
-    private Map<String, Object> toMap(ScanBenchmark.Result r, ScanTarget target) {
+    private Map<String, Object> toMap(ScanVersusRaw.Result r, AlbisTable scanned) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("table", target.table().path());
-        m.put("storage", target.kind().label());
+        m.put("table", scanned.path());
         m.put("rows", r.rows());
         m.put("logical_bytes", r.logicalBytes());
         m.put("nulls", r.nulls());
@@ -118,10 +109,9 @@ final class ScanCommand implements Callable<Integer> {
         return m;
     }
 
-    private void printText(PrintWriter out, ScanBenchmark.Result r, ScanTarget target) {
+    private void printText(PrintWriter out, ScanVersusRaw.Result r, AlbisTable scanned) {
         String runs = r.repeat() == 1 ? "1 run" : "median of " + r.repeat() + " runs";
-        out.printf("table          %s%n", target.table().path());
-        out.printf("storage        %s%n", target.kind().label());
+        out.printf("table          %s%n", scanned.path());
         out.printf("rows           %,d%n", r.rows());
         out.printf("logical bytes  %,d (%.1f MB)%n", r.logicalBytes(), r.logicalBytes() / 1e6);
         out.printf("scan time      %.3f s (%s; min %.3f, max %.3f; %d thread%s, warmup %d)%n", r.scan().median(), runs,

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The converters on the paths of a storage other than the local disk (each subclass starts an
+ * The converters on the paths of a storage other than the local disk (each subclass uses an
  * in-process cluster): inputs read from it, tables and files written to it, every value checked
  * against parquet-java's and orc-core's own readers, which read local copies made with Hadoop's
  * file system, not with the converters' code.
@@ -49,7 +49,7 @@ abstract class ConvertOnStorageContract {
     abstract String root() throws IOException;
 
     /** Hadoop's file system for {@link #root()}, to copy test files in and out. */
-    abstract FileSystem fileSystem();
+    abstract FileSystem fileSystem() throws IOException;
 
     /** A path under the cluster root that no other test uses. */
     private String fresh(String name) throws IOException {

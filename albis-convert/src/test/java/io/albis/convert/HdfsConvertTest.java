@@ -1,29 +1,18 @@
 package io.albis.convert;
 
-import io.albis.hdfs.testcluster.LocalHdfsCluster;
+import io.albis.hdfs.testcluster.SharedHdfsCluster;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeAll;
 
-/** The converters on hdfs:// paths of an in-process HDFS. */
+/** The converters on hdfs:// paths of the shared in-process HDFS (1 MiB blocks: files span several). */
 class HdfsConvertTest extends ConvertOnStorageContract {
-    @AutoClose
-    private static LocalHdfsCluster cluster;
-
-    @BeforeAll
-    static void startHdfs() throws IOException {
-        // 1 MiB blocks, so the files of these tests span several of them.
-        cluster = LocalHdfsCluster.start(1 << 20);
-    }
-
     @Override
     String root() throws IOException {
-        return cluster.uri().toString();
+        return SharedHdfsCluster.cluster().uri().toString();
     }
 
     @Override
-    FileSystem fileSystem() {
-        return cluster.storage().fileSystem();
+    FileSystem fileSystem() throws IOException {
+        return SharedHdfsCluster.storage().fileSystem();
     }
 }

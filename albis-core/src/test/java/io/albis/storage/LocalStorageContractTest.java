@@ -10,12 +10,12 @@ class LocalStorageContractTest extends StorageContract {
     Path dir;
 
     @Override
-    protected Storage storage() {
+    public Storage storage() {
         return LocalStorage.INSTANCE;
     }
 
     @Override
-    protected String freshRoot() {
+    public String freshRoot() {
         return dir.resolve("root").toString();
     }
 }

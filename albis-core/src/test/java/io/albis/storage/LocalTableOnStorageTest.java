@@ -13,12 +13,12 @@ class LocalTableOnStorageTest extends TableOnStorageContract {
     private final AtomicInteger next = new AtomicInteger();
 
     @Override
-    protected Storage storage() {
+    public Storage storage() {
         return LocalStorage.INSTANCE;
     }
 
     @Override
-    protected String freshRoot() {
+    public String freshRoot() {
         return dir.resolve("t" + next.incrementAndGet()).toString();
     }
 }

@@ -58,17 +58,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * old table or exactly the new one, a reader that opened before keeps its snapshot, repair leaves
  * nothing behind and verifies, and the operation runs again. A backend's test extends this class.
  */
-public abstract class EvolutionContract {
+public abstract class EvolutionContract implements StorageUnderTest {
     /** Two row groups of three rows. */
     private static final WriterOptions OPTIONS = WriterOptions.defaults().withSegmentSize(4096).withRowGroupRows(3);
     private static final int ROWS = 6;
     /** Rows a racing append adds. */
     private static final int APPENDED = 3;
-
-    protected abstract Storage storage() throws IOException;
-
-    /** A path that does not exist yet and is unique to the running test. */
-    protected abstract String freshRoot() throws IOException;
 
     /**
      * Whether this backend runs the whole contract: every operation under every kind of failure,

@@ -37,14 +37,9 @@ import org.junit.jupiter.api.Test;
  * failure injected at every storage operation of task commit, job commit and abort, after which
  * the table reads as the old or the new state and verifies. A backend's test extends this class.
  */
-public abstract class JobCommitContract {
+public abstract class JobCommitContract implements StorageUnderTest {
     /** Rows per task; a state's row count tells which commits it holds. */
     private static final int ROWS = 5;
-
-    protected abstract Storage storage() throws IOException;
-
-    /** A path that does not exist yet and is unique to the running test. */
-    protected abstract String freshRoot() throws IOException;
 
     private final List<String> roots = new ArrayList<>();
 

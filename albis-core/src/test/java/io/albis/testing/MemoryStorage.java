@@ -17,9 +17,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * A {@link Storage} in memory, with the contract {@code LocalStorage} has: create fails on an
- * existing file, rename fails on an existing target and moves whole directories in one step,
- * delete is recursive. Paths are '/'-separated strings; the empty path is the root. For fast
+ * A {@link Storage} in memory, with the contract {@code LocalStorage} has (MemoryStorageContractTest
+ * runs it): create fails on an existing file, rename fails on an existing target, never moves a
+ * directory into itself and moves whole directories in one step, delete is recursive. Paths are '/'-separated strings; the empty path is the root. For fast
  * property tests that write thousands of small files.
  */
 public final class MemoryStorage implements Storage {
@@ -175,6 +175,10 @@ public final class MemoryStorage implements Storage {
         String t = norm(to);
         if (exists(t)) {
             throw new FileAlreadyExistsException(to, from, "rename target exists");
+        }
+        if (t.startsWith(f + "/")) {
+            // As rename(2) refuses: the moved tree would hang from a directory inside itself.
+            throw new IOException("cannot rename " + from + " to " + to + ", which is inside it");
         }
         if (!isDir(parent(t))) {
             throw new NoSuchFileException(parent(t));

@@ -27,13 +27,7 @@ import org.junit.jupiter.api.Test;
  * class and supplies the storage and an empty directory per test; every backend runs the same
  * cases, so a difference in behaviour is a failing test and not a surprise in production.
  */
-public abstract class StorageContract {
-
-    /** The storage under test. */
-    protected abstract Storage storage() throws IOException;
-
-    /** A path to a directory that does not exist yet and is unique to the running test. */
-    protected abstract String freshRoot() throws IOException;
+public abstract class StorageContract implements StorageUnderTest {
 
     /** Bytes in a file spanning several blocks of the backend (for block-based stores). */
     protected int largeFileBytes() {
@@ -353,6 +347,18 @@ public abstract class StorageContract {
         storage().rename(tmp, target);
         assertFalse(storage().exists(tmp));
         assertArrayEquals(data, readAll(storage().resolve(storage().resolve(target, "cg"), "data")));
+    }
+
+    @Test
+    void aDirectoryIsNeverRenamedIntoItself() throws IOException {
+        String dir = path("outer");
+        String inner = storage().resolve(dir, "inner");
+        storage().mkdirs(inner);
+        writeFile(storage().resolve(dir, "f"), new byte[] {1});
+        assertThrows(IOException.class, () -> storage().rename(dir, storage().resolve(inner, "moved")));
+        assertEquals(List.of("f", "inner"), storage().list(dir), "the directory was not touched");
+        assertEquals(List.of(), storage().list(inner));
+        assertEquals(List.of("outer"), storage().list(root));
     }
 
     @Test

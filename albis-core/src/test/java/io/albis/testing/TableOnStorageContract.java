@@ -27,12 +27,7 @@ import org.junit.jupiter.api.Test;
  * value by value, read with a projection and a filter, verified, and scanned to the same checksum
  * as the same rows held in memory. A backend's test extends this class.
  */
-public abstract class TableOnStorageContract {
-
-    protected abstract Storage storage() throws IOException;
-
-    /** A path that does not exist yet and is unique to the running test. */
-    protected abstract String freshRoot() throws IOException;
+public abstract class TableOnStorageContract implements StorageUnderTest {
 
     private record Written(AlbisTable table, ExpectedTable expected) {}
 

@@ -1,7 +1,6 @@
 package io.albis.crail;
 
-import io.albis.storage.ReadableFile;
-import java.io.EOFException;
+import io.albis.storage.FixedLengthFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
@@ -25,62 +24,31 @@ import org.apache.crail.memory.OffHeapBuffer;
  * direct destination is read into in place, its pieces all in flight at once; a heap destination
  * goes through one direct block-sized buffer, piece by piece.
  */
-final class CrailReadableFile implements ReadableFile {
+final class CrailReadableFile extends FixedLengthFile {
     private final CrailSession session;
-    private final String path;
     private final String crailPath;
     private final long fd;
-    private final long length;
     private final long blockSize;
     private final CrailInputStream in;
+    private final StreamState state = new StreamState();
     private ByteBuffer bounce;
-    /** Set by a failed read: the stream may have reads in flight, so it is not used again. */
-    private IOException failed;
-    private boolean closed;
 
     CrailReadableFile(CrailSession session, String path, String crailPath, long fd, long length, CrailInputStream in) {
+        super(path, length);
         this.session = session;
-        this.path = path;
         this.crailPath = crailPath;
         this.fd = fd;
-        this.length = length;
         this.blockSize = CrailConstants.BLOCK_SIZE;
         this.in = in;
     }
 
     @Override
-    public String path() {
-        return path;
-    }
-
-    @Override
-    public long length() {
-        return length;
-    }
-
-    @Override
-    public void readFully(long position, ByteBuffer dst) throws IOException {
-        if (closed) {
-            throw new IOException(path + ": the file is closed");
-        }
+    protected void readInRange(long position, ByteBuffer dst) throws IOException {
+        state.checkUsable(path(), "read");
         if (dst.isReadOnly()) {
             throw new ReadOnlyBufferException();
         }
-        if (position < 0) {
-            throw new IOException(path + ": negative read offset " + position);
-        }
         int want = dst.remaining();
-        if (position > length - want) {
-            throw new EOFException(path + ": reading " + want + " bytes at offset " + position
-                    + " runs past the end of the file (" + length + " bytes)");
-        }
-        if (want == 0) {
-            return;
-        }
-        if (failed != null) {
-            throw new IOException(path + ": an earlier read of this file failed (" + failed.getMessage()
-                    + "); open it again", failed);
-        }
         try {
             if (dst.isDirect()) {
                 readInPlace(position, dst);
@@ -89,12 +57,11 @@ final class CrailReadableFile implements ReadableFile {
             }
         } catch (CrailRefusedException e) {
             // The namenode refused a block of this file: most likely it was deleted meanwhile.
-            failed = e;
+            state.fail(e);
             checkStillThere(position, want);
             throw e;
         } catch (IOException e) {
-            failed = e;
-            throw e;
+            throw state.fail(e);
         }
         checkStillThere(position, want);
         dst.position(dst.position() + want);
@@ -162,24 +129,20 @@ final class CrailReadableFile implements ReadableFile {
     private void checkStillThere(long position, int bytes) throws IOException {
         CrailNode now = session.nameNode("check " + crailPath, () -> session.store().lookup(crailPath).get());
         if (!(now instanceof CrailFile f) || f.getFd() != fd) {
-            throw new NoSuchFileException(path, null, "deleted or renamed while " + bytes + " bytes at offset " + position
+            throw new NoSuchFileException(path(), null, "deleted or renamed while " + bytes + " bytes at offset " + position
                     + " were read");
         }
     }
 
     @Override
     public void close() throws IOException {
-        if (closed) {
+        if (!state.close()) {
             return;
-        }
-        closed = true;
-        if (failed != null) {
-            return; // Crail refuses to close a stream with reads in flight; the session is done with anyway
         }
         try {
             in.close();
         } catch (Exception e) {
-            throw new IOException(path + ": closing the Crail stream failed: " + e.getMessage(), e);
+            throw new IOException(path() + ": closing the Crail stream failed: " + e.getMessage(), e);
         }
     }
 }

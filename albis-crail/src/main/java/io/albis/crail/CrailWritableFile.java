@@ -30,9 +30,8 @@ final class CrailWritableFile implements WritableFile {
     private final CrailOutputStream out;
     private final ByteBuffer staging;
     private final ArrayDeque<Future<CrailResult>> inFlight = new ArrayDeque<>();
+    private final StreamState state = new StreamState();
     private long position;
-    private IOException failed;
-    private boolean closed;
 
     CrailWritableFile(CrailSession session, String path, CrailOutputStream out, int stagingBytes) {
         this.session = session;
@@ -43,7 +42,7 @@ final class CrailWritableFile implements WritableFile {
 
     @Override
     public void write(ByteBuffer src) throws IOException {
-        checkOpen();
+        state.checkUsable(path, "write");
         try {
             while (src.hasRemaining()) {
                 if (src.isDirect() && staging.position() == 0 && src.remaining() >= staging.capacity()) {
@@ -63,8 +62,7 @@ final class CrailWritableFile implements WritableFile {
                 }
             }
         } catch (IOException e) {
-            failed = e;
-            throw e;
+            throw state.fail(e);
         }
     }
 
@@ -76,24 +74,19 @@ final class CrailWritableFile implements WritableFile {
     /** Sends every byte to the datanode, waits until it has them, and reports the length to the namenode. */
     @Override
     public void sync() throws IOException {
-        checkOpen();
+        state.checkUsable(path, "write");
         try {
             drain();
             session.nameNode("sync " + path, () -> out.sync().get());
         } catch (IOException e) {
-            failed = e;
-            throw e;
+            throw state.fail(e);
         }
     }
 
     @Override
     public void close() throws IOException {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        if (failed != null) {
-            return; // Crail refuses to close a stream with writes in flight; the file stays incomplete
+        if (!state.close()) {
+            return; // closed already, or a write failed: the file stays incomplete
         }
         drain();
         // Closing reports the final length to the namenode.
@@ -101,15 +94,6 @@ final class CrailWritableFile implements WritableFile {
             out.close();
             return null;
         });
-    }
-
-    private void checkOpen() throws IOException {
-        if (closed) {
-            throw new IOException(path + ": the file is closed");
-        }
-        if (failed != null) {
-            throw new IOException(path + ": an earlier write to this file failed (" + failed.getMessage() + ")", failed);
-        }
     }
 
     private void flushStaging() throws IOException {

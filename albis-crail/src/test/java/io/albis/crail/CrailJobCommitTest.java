@@ -33,12 +33,12 @@ class CrailJobCommitTest extends JobCommitContract {
     }
 
     @Override
-    protected Storage storage() {
+    public Storage storage() {
         return storage;
     }
 
     @Override
-    protected String freshRoot() {
+    public String freshRoot() {
         return cluster.uri() + "/jobs-" + UUID.randomUUID();
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.crail.testcluster.SharedCrailCluster;
 import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;

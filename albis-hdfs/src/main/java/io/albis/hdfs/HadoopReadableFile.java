@@ -1,6 +1,6 @@
 package io.albis.hdfs;
 
-import io.albis.storage.ReadableFile;
+import io.albis.storage.FixedLengthFile;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,46 +12,23 @@ import org.apache.hadoop.fs.StreamCapabilities;
  * (HDFS can) fill the caller's buffer directly, so a direct segment buffer is filled without a
  * copy through the heap; other streams read into a heap array that is then copied.
  */
-final class HadoopReadableFile implements ReadableFile {
+final class HadoopReadableFile extends FixedLengthFile {
     /** Bytes per positional read through the heap fallback. */
     private static final int CHUNK = 1 << 20;
 
-    private final String path;
     private final FSDataInputStream in;
-    private final long length;
     private final boolean byteBufferReads;
     private byte[] chunk;
 
     HadoopReadableFile(String path, FSDataInputStream in, long length) {
-        this.path = path;
+        super(path, length);
         this.in = in;
-        this.length = length;
         this.byteBufferReads = in.hasCapability(StreamCapabilities.PREADBYTEBUFFER);
     }
 
     @Override
-    public String path() {
-        return path;
-    }
-
-    @Override
-    public long length() {
-        return length;
-    }
-
-    @Override
-    public void readFully(long position, ByteBuffer dst) throws IOException {
+    protected void readInRange(long position, ByteBuffer dst) throws IOException {
         int want = dst.remaining();
-        if (position < 0) {
-            throw new IOException(path + ": negative read offset " + position);
-        }
-        if (position + want > length) {
-            throw new EOFException(path + ": read of " + want + " bytes at offset " + position
-                    + " runs past the end of the file (" + length + " bytes)");
-        }
-        if (want == 0) {
-            return;
-        }
         try {
             if (byteBufferReads) {
                 in.readFully(position, dst);
@@ -63,7 +40,7 @@ final class HadoopReadableFile implements ReadableFile {
             }
         } catch (EOFException e) {
             // The file shrank or vanished under the reader.
-            EOFException named = new EOFException(path + ": end of file while reading " + want + " bytes at offset "
+            EOFException named = new EOFException(path() + ": end of file while reading " + want + " bytes at offset "
                     + position + " (" + e.getMessage() + ")");
             named.initCause(e);
             throw named;

@@ -16,7 +16,7 @@ class HadoopLocalStorageContractTest extends StorageContract {
     private HadoopStorage storage;
 
     @Override
-    protected Storage storage() throws IOException {
+    public Storage storage() throws IOException {
         if (storage == null) {
             storage = HadoopStorage.open(URI.create("file:///"), HadoopStorageProvider.configuration());
         }
@@ -24,7 +24,7 @@ class HadoopLocalStorageContractTest extends StorageContract {
     }
 
     @Override
-    protected String freshRoot() {
+    public String freshRoot() {
         return dir.resolve("root").toUri().toString();
     }
 

@@ -2,6 +2,7 @@ package io.albis.hdfs;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.albis.hdfs.testcluster.SharedHdfsCluster;
 import io.albis.testing.EvolveLoopKills;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class HdfsEvolutionKilledTest {
     @Test
     void aProcessEvolvingATableKilledAtRandomMomentsLeavesACommittedState() throws Exception {
-        long rows = EvolveLoopKills.run(MiniHdfs.storage(), MiniHdfs.freshPath("killed"), 2, 1500, new Random(13));
+        long rows = EvolveLoopKills.run(SharedHdfsCluster.storage(), SharedHdfsCluster.freshPath("killed"), 2, 1500, new Random(13));
         assertTrue(rows > 0, "the processes appended");
     }
 }

@@ -1,22 +1,13 @@
 package io.albis.spark;
 
-import io.albis.crail.testcluster.CrailLocalCluster;
-import java.io.IOException;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeAll;
+import io.albis.crail.testcluster.SharedCrailCluster;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The albis source on crail:// paths of an in-process Crail namenode and datanode (Spark lists them through Crail's Hadoop FileSystem). */
+/** The albis source on crail:// paths of the shared in-process Crail namenode and datanode (Spark lists them through Crail's Hadoop FileSystem). */
+@ExtendWith(SharedCrailCluster.class)
 class SparkOnCrailTest extends SparkOnStorageContract {
-    @AutoClose
-    private static CrailLocalCluster cluster;
-
-    @BeforeAll
-    static void startCrail() throws IOException {
-        cluster = CrailLocalCluster.start();
-    }
-
     @Override
     String root() {
-        return cluster.uri().toString();
+        return SharedCrailCluster.cluster().uri().toString();
     }
 }

@@ -1,23 +1,13 @@
 package io.albis.spark;
 
-import io.albis.hdfs.testcluster.LocalHdfsCluster;
+import io.albis.hdfs.testcluster.SharedHdfsCluster;
 import java.io.IOException;
-import org.junit.jupiter.api.AutoClose;
-import org.junit.jupiter.api.BeforeAll;
 
-/** The albis source on hdfs:// paths of an in-process HDFS. */
+/** The albis source on hdfs:// paths of the shared in-process HDFS (1 MiB blocks: row groups span several). */
 class SparkOnHdfsTest extends SparkOnStorageContract {
-    @AutoClose
-    private static LocalHdfsCluster cluster;
-
-    @BeforeAll
-    static void startHdfs() throws IOException {
-        cluster = LocalHdfsCluster.start(1 << 20); // 1 MiB blocks: row groups span several
-    }
-
     @Override
     String root() throws IOException {
-        String uri = cluster.uri().toString();
+        String uri = SharedHdfsCluster.cluster().uri().toString();
         return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
     }
 }

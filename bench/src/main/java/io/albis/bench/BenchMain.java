@@ -6,6 +6,8 @@ import io.albis.bench.experiment.Experiments;
 import io.albis.bench.experiment.FormatSet;
 import io.albis.bench.experiment.Settings;
 import io.albis.bench.format.BenchFormat;
+import io.albis.bench.storage.CrailLocalCommand;
+import io.albis.bench.storage.StorageBackends;
 import io.albis.tpcds.TpcdsGenerator;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,7 +18,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code scripts/bench}: the goodput harness. */
-@Command(name = "bench", subcommands = {BenchMain.Prepare.class, io.albis.bench.tpcds.TpcdsCommand.class},
+@Command(name = "bench", subcommands = {BenchMain.Prepare.class, io.albis.bench.tpcds.TpcdsCommand.class,
+        StorageScanCommand.class, CrailLocalCommand.class},
         header = "Goodput of Albis next to other table formats: every value read into a checksum.",
         description = {
             "Writes each experiment's datasets in every format (once; cached under --data), reads them back in"
@@ -95,8 +98,8 @@ public final class BenchMain implements Callable<Integer> {
     boolean listFormats;
 
     @Option(names = "--storage", split = ",", paramLabel = "WHERE", defaultValue = "local",
-            description = {"Storage backends experiment 8 reads Albis from: 'local' (default), 'hdfs-local' (an HDFS"
-                    + " the harness starts in its own JVM on 127.0.0.1; the tables are copied into it) and"
+            description = {"Storage backends experiment 8 and 'scan' read Albis from: 'local' (default), 'hdfs-local'"
+                    + " (an HDFS the harness starts in its own JVM on 127.0.0.1; the tables are copied into it) and"
                     + " 'crail-local' (likewise a Crail namenode and TCP datanode)."})
     List<String> storage;
 
@@ -123,7 +126,7 @@ public final class BenchMain implements Callable<Integer> {
         System.out.println("bench: " + RunInfo.machine());
         System.out.println("bench: formats " + String.join(", ", names) + "; data in " + settings.data());
         RunInfo.write(outDir, commandLine(settings, chosen, storage), names);
-        try (StorageBackends backends = StorageBackends.start(storage)) {
+        try (StorageBackends backends = StorageBackends.start(storage, StorageBackends.CRAIL_BYTES)) {
             if (!backends.started().isEmpty()) {
                 System.out.println("bench: storage backends " + backends.started());
             }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.albis.crail.SharedCrailCluster;
+import io.albis.crail.testcluster.SharedCrailCluster;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.albis.bench.experiment;
 
-import io.albis.bench.StorageBackends;
+import io.albis.bench.storage.StorageBackends;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.albis.bench.format.BenchFormat;
 import io.albis.storage.LocalStorage;

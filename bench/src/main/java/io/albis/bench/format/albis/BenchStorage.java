@@ -38,7 +38,7 @@ public final class BenchStorage {
     }
 
     /** The table in local directory {@code dir}, or its copy on {@code backend} ("" for local). */
-    static AlbisTable open(Path dir, String backend) throws IOException {
+    public static AlbisTable open(Path dir, String backend) throws IOException {
         if (backend.isEmpty()) {
             return AlbisTable.open(LocalStorage.INSTANCE, dir.toString());
         }

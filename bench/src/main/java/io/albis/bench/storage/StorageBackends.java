@@ -1,4 +1,4 @@
-package io.albis.bench;
+package io.albis.bench.storage;
 
 import io.albis.bench.format.albis.BenchStorage;
 import io.albis.crail.testcluster.CrailLocalCluster;
@@ -9,13 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The storage backends a run reads Albis from besides the local file system, started in the
- * harness's JVM for the whole run. Their root URIs go to the forks as system properties
- * ({@link #forkProperties}); their data is deleted when the run ends.
+ * The storage backends a run reads Albis from besides the local file system, started in this JVM
+ * for the whole run: an HDFS and a Crail cluster on 127.0.0.1 (the storage modules' test
+ * clusters). Their root URIs go to the forks as system properties ({@link #forkProperties}); their
+ * data is deleted when the run ends.
  */
 public final class StorageBackends implements Closeable {
-    /** Crail memory: room for store_sales at scale 1 twice over, allocated as it is used. */
-    private static final long CRAIL_BYTES = 2L << 30;
+    /** Crail memory for the harness: room for store_sales at scale 1 twice over, allocated as it is used. */
+    public static final long CRAIL_BYTES = 2L << 30;
 
     private final List<String> started = new ArrayList<>();
     private LocalHdfsCluster hdfs;
@@ -23,16 +24,29 @@ public final class StorageBackends implements Closeable {
 
     private StorageBackends() {}
 
-    static StorageBackends start(List<String> wanted) throws IOException {
+    /**
+     * The backend a {@code --storage} value names, as {@link BenchStorage} and the Albis layouts
+     * name it: "" (local), "hdfs" or "crail".
+     */
+    public static String backend(String storage) {
+        return switch (storage.trim()) {
+            case "local" -> "";
+            case "hdfs-local" -> "hdfs";
+            case "crail-local" -> "crail";
+            default -> throw new IllegalArgumentException("--storage: unknown '" + storage
+                    + "'; use local, hdfs-local and/or crail-local");
+        };
+    }
+
+    /** Starts the backends {@code wanted} names ({@code --storage} values), Crail with {@code crailBytes} of memory. */
+    public static StorageBackends start(List<String> wanted, long crailBytes) throws IOException {
         StorageBackends b = new StorageBackends();
         try {
             for (String w : wanted) {
-                switch (w.trim()) {
-                    case "local" -> { }
-                    case "hdfs-local" -> b.startHdfs();
-                    case "crail-local" -> b.startCrail();
-                    default -> throw new IllegalArgumentException("--storage: unknown '" + w
-                            + "'; use local, hdfs-local and/or crail-local");
+                switch (backend(w)) {
+                    case "hdfs" -> b.startHdfs();
+                    case "crail" -> b.startCrail(crailBytes);
+                    default -> { }
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -51,16 +65,17 @@ public final class StorageBackends implements Closeable {
         started.add("hdfs " + hdfs.uri());
     }
 
-    private void startCrail() throws IOException {
+    private void startCrail(long bytes) throws IOException {
         if (crail != null) {
             return;
         }
-        crail = CrailLocalCluster.start(0, CRAIL_BYTES);
+        crail = CrailLocalCluster.start(0, bytes);
         System.setProperty(BenchStorage.CRAIL_ROOT_PROPERTY, crail.uri().toString());
         started.add("crail " + crail.uri());
     }
 
-    List<String> started() {
+    /** What was started, e.g. "hdfs hdfs://localhost:40123". */
+    public List<String> started() {
         return started;
     }
 

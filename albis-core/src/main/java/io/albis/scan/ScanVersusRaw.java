@@ -1,9 +1,6 @@
-package io.albis.cli;
+package io.albis.scan;
 
 import io.albis.read.ReadOptions;
-import io.albis.scan.ChecksumScan;
-import io.albis.scan.RawRead;
-import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.util.Arrays;
@@ -11,12 +8,13 @@ import java.util.List;
 
 /**
  * Times checksum scans of a table against raw reads of the same data files, alternating the two
- * in each repetition so both see the same machine state (page cache, JIT, noise).
+ * in each repetition so both see the same machine state (page cache, JIT, noise). What
+ * {@code albis scan} reports, and the bench's scan of one table on each storage backend.
  */
-final class ScanBenchmark {
+public final class ScanVersusRaw {
 
     /** Median, minimum and maximum of a set of timings, in seconds. */
-    record Timing(double median, double min, double max) {
+    public record Timing(double median, double min, double max) {
         static Timing of(long[] nanos) {
             long[] s = nanos.clone();
             Arrays.sort(s);
@@ -26,21 +24,21 @@ final class ScanBenchmark {
         }
     }
 
-    record Result(long rows, long logicalBytes, long nulls, String checksum, long fileBytes, Timing scan, Timing raw,
-            int threads, int repeat, int warmup) {
+    public record Result(long rows, long logicalBytes, long nulls, String checksum, long fileBytes, Timing scan,
+            Timing raw, int threads, int repeat, int warmup) {
 
         /** Logical bytes per second of the median scan, in GB/s (10^9 bytes). */
-        double goodputGBps() {
+        public double goodputGBps() {
             return perSecond(logicalBytes, scan.median()) / 1e9;
         }
 
         /** The same logical bytes over the median raw-read time: the ceiling a format can reach. */
-        double rawGBps() {
+        public double rawGBps() {
             return perSecond(logicalBytes, raw.median()) / 1e9;
         }
 
         /** Scan goodput as a fraction of the raw read's: raw time over scan time. */
-        double ratioToRaw() {
+        public double ratioToRaw() {
             return scan.median() == 0 ? 0 : raw.median() / scan.median();
         }
 
@@ -50,9 +48,11 @@ final class ScanBenchmark {
         }
     }
 
-    private ScanBenchmark() {}
+    private ScanVersusRaw() {}
 
-    static Result run(AlbisTable table, ReadOptions options, int threads, int warmup, int repeat) throws IOException {
+    /** {@code warmup} unmeasured, then {@code repeat} measured scans and raw reads, each pair on {@code threads} threads. */
+    public static Result run(AlbisTable table, ReadOptions options, int threads, int warmup, int repeat)
+            throws IOException {
         List<String> files = ChecksumScan.dataFiles(table, options);
         ScanResult first = null;
         long fileBytes = -1;

@@ -78,12 +78,10 @@ final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable {
         if (parent == null) {
             return RpcErrors.ERR_PARENT_MISSING;
         }
-        if (!parent.isContainer()) {
-            return RpcErrors.ERR_PARENT_NOT_DIR;
-        }
         int hash = name.getComponent(depth - 1);
-        if (parent.child(hash) != null) {
-            return RpcErrors.ERR_FILE_EXISTS;
+        short room = roomFor(parent, hash);
+        if (room != OK) {
+            return room;
         }
         CrailNodeType type = request.getFileType();
         Inode node = new Inode(nextFd, type, request.isEnumerable());
@@ -221,12 +219,10 @@ final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable {
             // A missing parent, or one inside the moved directory (the move would cut off a cycle).
             return RpcErrors.ERR_DST_PARENT_NOT_FOUND;
         }
-        if (!target.isContainer()) {
-            return RpcErrors.ERR_PARENT_NOT_DIR;
-        }
         int hash = dst.getComponent(dst.getLength() - 1);
-        if (target.child(hash) != null) {
-            return RpcErrors.ERR_FILE_EXISTS;
+        short room = roomFor(target, hash);
+        if (room != OK) {
+            return room;
         }
         Inode source = node.parent();
         // The client overwrites the old record with an invalid one: it needs the old offset.
@@ -354,6 +350,14 @@ final class InMemoryNameNode implements RpcNameNodeService, AutoCloseable {
             }
         }
         return node;
+    }
+
+    /** OK if {@code parent} is a directory with no entry of name hash {@code hash}; otherwise the error to answer. */
+    private static short roomFor(Inode parent, int hash) {
+        if (!parent.isContainer()) {
+            return RpcErrors.ERR_PARENT_NOT_DIR;
+        }
+        return parent.child(hash) == null ? OK : RpcErrors.ERR_FILE_EXISTS;
     }
 
     private static boolean isWithin(Inode node, Inode ancestor) {

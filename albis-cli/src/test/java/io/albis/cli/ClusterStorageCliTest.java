@@ -5,40 +5,40 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.albis.hdfs.testcluster.LocalHdfsCluster;
+import io.albis.crail.testcluster.SharedCrailCluster;
+import io.albis.hdfs.testcluster.SharedHdfsCluster;
 import io.albis.storage.LocalStorage;
 import io.albis.storage.StorageCopy;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The commands on hdfs:// tables against an in-process HDFS, and {@code scan --storage} on every backend. */
-class HdfsCliTest {
+/**
+ * The commands on hdfs:// and crail:// tables of the shared in-process HDFS and Crail cluster: the
+ * CLI reaches them through the storages' service files, as it would a cluster of its user's.
+ */
+@ExtendWith(SharedCrailCluster.class)
+class ClusterStorageCliTest {
     @TempDir
     static Path dir;
 
     static String local;
+    static String hdfs;
     static String remote;
-    static LocalHdfsCluster hdfs;
+    static String onCrail;
 
     @BeforeAll
-    static void tableOnHdfs() throws Exception {
+    static void tableOnHdfsAndCrail() throws Exception {
         local = dir.resolve("types").toString();
         AllTypesTable.write(local, AllTypesTable.rows());
-        hdfs = LocalHdfsCluster.start(1 << 20);
-        remote = hdfs.uri() + "/tables/types";
-        StorageCopy.copy(LocalStorage.INSTANCE, local, hdfs.storage(), remote);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        if (hdfs != null) {
-            hdfs.close();
-        }
+        hdfs = SharedHdfsCluster.cluster().uri().toString();
+        remote = hdfs + "/tables/types";
+        StorageCopy.copy(LocalStorage.INSTANCE, local, SharedHdfsCluster.storage(), remote);
+        onCrail = SharedCrailCluster.cluster().uri() + "/tables/types";
+        StorageCopy.copy(LocalStorage.INSTANCE, local, SharedCrailCluster.storage(), onCrail);
     }
 
     @Test
@@ -61,7 +61,7 @@ class HdfsCliTest {
     void convertWritesATableStraightToHdfsAndBack() throws Exception {
         String parquet = dir.resolve("types.parquet").toString();
         assertEquals(0, Cli.run("convert", local, parquet).exit());
-        String onHdfs = hdfs.uri() + "/tables/from-parquet";
+        String onHdfs = hdfs + "/tables/from-parquet";
         Cli.Run convert = Cli.run("convert", parquet, onHdfs);
         assertEquals(0, convert.exit(), convert.toString());
         String onDisk = dir.resolve("from-parquet").toString();
@@ -77,16 +77,16 @@ class HdfsCliTest {
     void convertReadsAndWritesParquetAndOrcOnHdfs() throws Exception {
         Path csv = dir.resolve("small.csv");
         Files.writeString(csv, "id,name,price,day\n1,a,2.50,2024-02-29\n2,,3.75,\n3,\"c, d\",,1969-12-31\n");
-        String table = hdfs.uri() + "/tables/from-csv";
+        String table = hdfs + "/tables/from-csv";
         assertEquals(0, Cli.run("convert", csv.toString(), table).exit());
         String expected = Cli.run("cat", table, "--format", "csv").out();
         assertTrue(expected.contains("\"c, d\""), expected);
         for (String ext : new String[] {"parquet", "orc"}) {
-            String file = hdfs.uri() + "/files/small." + ext;
+            String file = hdfs + "/files/small." + ext;
             Cli.Run out = Cli.run("convert", table, file);
             assertEquals(0, out.exit(), out.toString());
             assertTrue(out.out().contains("(albis) -> " + file + " (" + ext + ")"), out.out());
-            String back = hdfs.uri() + "/tables/csv-via-" + ext;
+            String back = hdfs + "/tables/csv-via-" + ext;
             Cli.Run in = Cli.run("convert", file, back);
             assertEquals(0, in.exit(), in.toString());
             assertTrue(in.out().contains("(" + ext + ") -> " + back + " (albis): 3 rows"), in.out());
@@ -95,44 +95,31 @@ class HdfsCliTest {
     }
 
     @Test
-    void scanMeasuresEachStorageInOneRunWithTheSameChecksum() throws Exception {
-        Cli.Run run = Cli.run("scan", local, "--storage", "path,hdfs-local", "--json");
+    void scanReadsAnHdfsOrCrailTableAsItsLocalCopy() throws Exception {
+        JsonNode onDisk = scanJson(local);
+        for (String table : new String[] {remote, onCrail}) {
+            JsonNode there = scanJson(table);
+            assertEquals(table, there.get("table").textValue());
+            assertEquals(onDisk.get("checksum"), there.get("checksum"), table);
+            assertEquals(onDisk.get("rows"), there.get("rows"), table);
+            assertEquals(onDisk.get("file_bytes"), there.get("file_bytes"), table);
+            assertTrue(there.get("raw_gbps").doubleValue() > 0, there.toString());
+        }
+        Cli.Run cat = Cli.run("cat", onCrail, "--where", "i32 > 0", "--columns", "i32,s,wide");
+        assertEquals(0, cat.exit(), cat.toString());
+        assertEquals(Cli.run("cat", local, "--where", "i32 > 0", "--columns", "i32,s,wide").out(), cat.out());
+    }
+
+    private static JsonNode scanJson(String table) throws Exception {
+        Cli.Run run = Cli.run("scan", table, "--json");
         assertEquals(0, run.exit(), run.toString());
-        List<String> lines = run.out().strip().lines().toList();
-        assertEquals(2, lines.size(), run.out());
-        JsonNode onPath = new ObjectMapper().readTree(lines.get(0));
-        JsonNode onHdfs = new ObjectMapper().readTree(lines.get(1));
-        assertEquals("path", onPath.get("storage").textValue());
-        assertEquals("hdfs-local", onHdfs.get("storage").textValue());
-        assertTrue(onHdfs.get("table").textValue().startsWith("hdfs://"), onHdfs.toString());
-        assertEquals(onPath.get("checksum"), onHdfs.get("checksum"));
-        assertEquals(onPath.get("rows"), onHdfs.get("rows"));
-        assertEquals(onPath.get("file_bytes"), onHdfs.get("file_bytes"));
-        assertTrue(onHdfs.get("raw_gbps").doubleValue() > 0, onHdfs.toString());
+        return new ObjectMapper().readTree(run.out());
     }
 
     @Test
-    void scanMeasuresLocalHdfsAndCrailInOneRun() throws Exception {
-        Cli.Run run = Cli.run("scan", local, "--storage", "path,hdfs-local,crail-local", "--json");
-        assertEquals(0, run.exit(), run.toString());
-        List<String> lines = run.out().strip().lines().toList();
-        assertEquals(3, lines.size(), run.out());
-        JsonNode onPath = new ObjectMapper().readTree(lines.get(0));
-        JsonNode onCrail = new ObjectMapper().readTree(lines.get(2));
-        assertEquals("crail-local", onCrail.get("storage").textValue());
-        assertTrue(onCrail.get("table").textValue().startsWith("crail://"), onCrail.toString());
-        assertEquals(onPath.get("checksum"), onCrail.get("checksum"));
-        assertEquals(onPath.get("rows"), onCrail.get("rows"));
-        assertEquals(onPath.get("file_bytes"), onCrail.get("file_bytes"));
-    }
-
-    @Test
-    void anUnknownSchemeOrStorageIsAClearError() {
+    void anUnknownSchemeIsAClearError() {
         Cli.Run scheme = Cli.run("scan", "nosuch://host/t");
         assertEquals(1, scheme.exit(), scheme.toString());
         assertTrue(scheme.err().contains("'nosuch://'"), scheme.err());
-        Cli.Run storage = Cli.run("scan", local, "--storage", "floppy");
-        assertEquals(1, storage.exit(), storage.toString());
-        assertTrue(storage.err().contains("floppy"), storage.err());
     }
 }

@@ -1,21 +1,22 @@
-package io.albis.hdfs;
+package io.albis.hdfs.testcluster;
 
-import io.albis.hdfs.testcluster.LocalHdfsCluster;
+import io.albis.hdfs.HadoopStorage;
 import java.io.IOException;
 import java.util.UUID;
 
 /**
- * One in-process HDFS shared by this module's tests, started on first use and stopped when the
- * JVM exits. Blocks are 1 MiB so test files span several of them.
+ * One in-process HDFS shared by every test in this JVM that does not need a cluster of its own,
+ * started on first use and stopped when the JVM exits. Blocks are 1 MiB so test files span
+ * several of them.
  */
-final class MiniHdfs {
-    static final int BLOCK_SIZE = 1 << 20;
+public final class SharedHdfsCluster {
+    public static final int BLOCK_SIZE = 1 << 20;
 
     private static LocalHdfsCluster cluster;
 
-    private MiniHdfs() {}
+    private SharedHdfsCluster() {}
 
-    static synchronized LocalHdfsCluster cluster() throws IOException {
+    public static synchronized LocalHdfsCluster cluster() throws IOException {
         if (cluster == null) {
             LocalHdfsCluster started = LocalHdfsCluster.start(BLOCK_SIZE);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -30,12 +31,12 @@ final class MiniHdfs {
         return cluster;
     }
 
-    static HadoopStorage storage() throws IOException {
+    public static HadoopStorage storage() throws IOException {
         return cluster().storage();
     }
 
     /** A fresh path under the cluster root. */
-    static String freshPath(String prefix) throws IOException {
+    public static String freshPath(String prefix) throws IOException {
         return cluster().uri() + "/" + prefix + "-" + UUID.randomUUID();
     }
 }

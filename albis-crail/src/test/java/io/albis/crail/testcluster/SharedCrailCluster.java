@@ -1,6 +1,6 @@
-package io.albis.crail;
+package io.albis.crail.testcluster;
 
-import io.albis.crail.testcluster.CrailLocalCluster;
+import io.albis.crail.CrailStorage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.UUID;
@@ -8,9 +8,9 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One local Crail cluster and one storage on it, shared by every test class that uses this
+ * One local Crail cluster and one storage on it, shared by every test class that uses this JUnit
  * extension, started on first use and stopped when the test run ends (JUnit closes what is kept
- * in the root context's store). Fault tests start clusters of their own.
+ * in the root context's store). Tests that stop nodes or fill the memory start clusters of their own.
  */
 public final class SharedCrailCluster implements BeforeAllCallback {
     private static volatile Running running;
