@@ -4,7 +4,6 @@ import io.albis.convert.AlbisToOrc;
 import io.albis.convert.AlbisToParquet;
 import io.albis.convert.ConvertOptions;
 import io.albis.convert.ConvertResult;
-import io.albis.convert.ProgressListener;
 import io.albis.convert.SourceFormat;
 import io.albis.error.InvalidOptionException;
 import io.albis.hdfs.HadoopStorageProvider;
@@ -67,9 +66,7 @@ final class ConvertCommand implements Callable<Integer> {
         long start = System.nanoTime();
         ConvertResult result;
         try (ProgressBar bar = Progress.rowsBar("convert")) {
-            ProgressListener progress = Progress.listener(bar);
-            ConvertOptions options = new ConvertOptions(layout.columnGroups().groups(), layout.columnGroups().columnPerGroup(),
-                    layout.writerOptions(), progress, conf);
+            ConvertOptions options = layout.convertOptions(bar, conf, false);
             result = switch (kind) {
                 case PARQUET, ORC, CSV -> kind.toAlbis(in, out, options);
                 case ALBIS -> toOrc
