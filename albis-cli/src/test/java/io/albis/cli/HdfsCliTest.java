@@ -27,8 +27,7 @@ class HdfsCliTest {
 
     @BeforeAll
     static void tableOnHdfs() throws Exception {
-        local = dir.resolve("types").toString();
-        AllTypesTable.write(local, AllTypesTable.rows());
+        local = AllTypesTable.write(dir, "types");
         hdfs = LocalHdfsCluster.start(1 << 20);
         remote = hdfs.uri() + "/tables/types";
         StorageCopy.copy(LocalStorage.INSTANCE, local, hdfs.storage(), remote);
