@@ -1,6 +1,5 @@
 package io.albis.cli;
 
-import io.albis.convert.ConvertOptions;
 import io.albis.convert.ConvertResult;
 import io.albis.convert.source.SourceFormat;
 import io.albis.error.InvalidOptionException;
@@ -49,9 +48,7 @@ final class AppendCommand implements Callable<Integer> {
         long start = System.nanoTime();
         ConvertResult result;
         try (ProgressBar bar = Progress.rowsBar("append")) {
-            ConvertOptions options = new ConvertOptions(layout.columnGroups().groups(),
-                    layout.columnGroups().columnPerGroup(), layout.writerOptions(), Progress.listener(bar), conf, true);
-            result = kind.toAlbis(source, table, options);
+            result = kind.toAlbis(source, table, layout.convertOptions(bar, conf, true));
         }
         PrintWriter o = spec.commandLine().getOut();
         o.printf("appended %s (%s) -> %s: %s, %.1f s%n", source, kind.name().toLowerCase(Locale.ROOT), table,

@@ -6,13 +6,9 @@ import io.albis.read.ReadOptions;
 import io.albis.table.AlbisTable;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /** {@code albis cat TABLE}: rows as JSON Lines or CSV. */
 @Command(name = "cat", header = "Print rows as JSON Lines (one object per row) or CSV.",
@@ -20,17 +16,11 @@ import picocli.CommandLine.Spec;
             "JSON: structs are nested objects; dates yyyy-mm-dd; timestamps ISO-8601 UTC with six fraction digits;"
                     + " decimals exact, as strings; binary base64; NaN and infinities as strings.",
             "CSV: RFC 4180 with a header of dotted column names; a null is an empty field."})
-final class CatCommand implements Callable<Integer> {
+final class CatCommand extends TableCommand {
     enum Format { jsonl, csv }
 
     /** How often the output is checked for a closed pipe (e.g. under head), so reading stops early. */
     private static final int CHECK_EVERY = 1024;
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    TableArgument table;
 
     @Option(names = "--columns", split = ",", paramLabel = "COL",
             description = "Columns to print, in this order (a struct name stands for all its fields). Default: all.")

@@ -2,7 +2,6 @@ package io.albis.cli;
 
 import io.albis.convert.ConvertOptions;
 import io.albis.convert.ConvertResult;
-import io.albis.convert.ProgressListener;
 import io.albis.convert.orc.AlbisToOrc;
 import io.albis.convert.parquet.AlbisToParquet;
 import io.albis.convert.source.SourceFormat;
@@ -67,9 +66,7 @@ final class ConvertCommand implements Callable<Integer> {
         long start = System.nanoTime();
         ConvertResult result;
         try (ProgressBar bar = Progress.rowsBar("convert")) {
-            ProgressListener progress = Progress.listener(bar);
-            ConvertOptions options = new ConvertOptions(layout.columnGroups().groups(), layout.columnGroups().columnPerGroup(),
-                    layout.writerOptions(), progress, conf);
+            ConvertOptions options = layout.convertOptions(bar, conf, false);
             result = switch (kind) {
                 case PARQUET, ORC, CSV -> kind.toAlbis(in, out, options);
                 case ALBIS -> toOrc

@@ -4,23 +4,13 @@ import io.albis.evolve.SchemaHistory;
 import io.albis.storage.Storages;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code albis history TABLE}: schema versions and what changed in each. */
 @Command(name = "history", header = "List the table's schema versions and what changed in each.",
         description = "The version readers use is marked 'current'; a newer one belongs to a change that has not"
                 + " committed (running, or interrupted: 'albis repair' removes it).")
-final class HistoryCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    TableArgument table;
-
+final class HistoryCommand extends TableCommand {
     @Override
     public Integer call() throws Exception {
         table.open(); // refuses what is not a table, naming why

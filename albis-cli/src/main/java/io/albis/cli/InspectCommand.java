@@ -3,24 +3,14 @@ package io.albis.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code albis inspect TABLE}: the physical layout and statistics, as text or JSON. */
 @Command(name = "inspect", header = "Show a table's physical layout and segment statistics.",
         description = "Row groups and column groups with their data and metadata file sizes and rows, and every segment:"
                 + " offset, length, padding, rows, CRC-32C and per-column statistics (nulls, min, max, sorted).")
-final class InspectCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    TableArgument table;
-
+final class InspectCommand extends TableCommand {
     @Option(names = "--json", description = "Print one JSON document instead of text.")
     boolean json;
 

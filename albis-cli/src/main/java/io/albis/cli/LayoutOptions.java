@@ -1,8 +1,11 @@
 package io.albis.cli;
 
+import io.albis.convert.ConvertOptions;
 import io.albis.error.InvalidOptionException;
 import io.albis.schema.ColumnGroupSpec;
 import io.albis.write.WriterOptions;
+import me.tongfei.progressbar.ProgressBar;
+import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -41,6 +44,15 @@ public final class LayoutOptions {
             o = o.withRowGroupRows(rowGroupRows);
         }
         return o;
+    }
+
+    /**
+     * The options of a conversion that writes Albis in this layout and shows its progress on
+     * {@code bar} (none without one); {@code append} adds to an existing table instead of creating one.
+     */
+    ConvertOptions convertOptions(ProgressBar bar, Configuration conf, boolean append) {
+        return new ConvertOptions(columnGroups.groups(), columnGroups.columnPerGroup(), writerOptions(),
+                Progress.listener(bar), conf, append);
     }
 
     /** {@code options} with the segment size {@code --segment-size} gave (none: as they are), checked as a usage error. */

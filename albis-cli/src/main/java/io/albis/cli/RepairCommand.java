@@ -7,12 +7,8 @@ import io.albis.table.Retention;
 import io.albis.table.TableCleaner;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code albis repair TABLE}: removes what interrupted or aborted writes left behind. */
 @Command(name = "repair", header = "Remove what interrupted or aborted writes left behind.",
@@ -20,13 +16,7 @@ import picocli.CommandLine.Spec;
                 + " they are older than the retention, table states superseded longer than the retention ago and"
                 + " the row groups only they list, and old temporary files. Never touches what the table's latest"
                 + " state lists, so readers of it are unaffected. Prints what it removed.")
-final class RepairCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    TableArgument table;
-
+final class RepairCommand extends TableCommand {
     @Option(names = "--retention", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Keep superseded snapshots and unfinished jobs this long (e.g. 0, 30m, 1h, 2d). Default:"
                     + " snapshots 1h, unfinished jobs 24h. Use 0 only when no one is writing to or reading old"

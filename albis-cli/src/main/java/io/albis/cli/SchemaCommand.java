@@ -8,21 +8,11 @@ import io.albis.table.AlbisTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code albis schema TABLE}: the fields as a tree, then the column groups. */
 @Command(name = "schema", header = "Print a table's schema as a tree, and its column groups.")
-final class SchemaCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    TableArgument table;
-
+final class SchemaCommand extends TableCommand {
     @Override
     public Integer call() throws Exception {
         AlbisTable t = table.open();

@@ -5,23 +5,13 @@ import io.albis.error.UnsupportedFormatVersionException;
 import io.albis.table.TableVerifier;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code albis verify TABLE}: every checksum and invariant; exit 0 when sound, 1 otherwise. */
 @Command(name = "verify", header = "Check every checksum and invariant of a table.",
         description = "Reads every file: checksums of files and segments, the tiling of segments, row sizes, nulls and"
                 + " statistics. Prints each problem found; exit status 0 when the table is sound, 1 otherwise.")
-final class VerifyCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    TableArgument table;
-
+final class VerifyCommand extends TableCommand {
     @Override
     public Integer call() throws Exception {
         TableVerifier.Report report;

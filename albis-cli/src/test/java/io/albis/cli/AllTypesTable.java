@@ -8,6 +8,7 @@ import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -106,6 +107,13 @@ final class AllTypesTable {
     }
 
     /** Writes the rows with small segments and row groups, so the reads cross both. */
+    /** Writes every row of {@link #rows()} as a new table {@code name} in {@code dir}; returns its path. */
+    static String write(Path dir, String name) throws IOException {
+        String path = dir.resolve(name).toString();
+        write(path, rows());
+        return path;
+    }
+
     static void write(String path, List<Row> rows) throws IOException {
         Schema schema = schema();
         try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, path, schema,

@@ -17,6 +17,8 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
@@ -200,51 +202,44 @@ class CatCommandTest {
     }
 
     private static void checkBoolean(Boolean expected, JsonNode n, String where) {
-        if (expected == null) {
-            assertTrue(n.isNull(), where);
-        } else {
-            assertTrue(n.isBoolean(), where);
-            assertEquals(expected, n.booleanValue(), where);
-        }
+        checkNode(expected, n, where, JsonNode::isBoolean, JsonNode::booleanValue);
     }
 
     private static void checkIntegral(Number expected, JsonNode n, String where) {
-        if (expected == null) {
-            assertTrue(n.isNull(), where);
-        } else {
-            assertTrue(n.isIntegralNumber(), where);
-            assertEquals(expected.longValue(), n.longValue(), where);
-        }
+        checkNode(expected == null ? null : expected.longValue(), n, where, JsonNode::isIntegralNumber,
+                JsonNode::longValue);
     }
 
     private static void checkFloat(Float expected, JsonNode n, String where) {
-        if (expected == null) {
-            assertTrue(n.isNull(), where);
-        } else if (expected.isNaN() || expected.isInfinite()) {
-            assertEquals(expected.toString(), n.textValue(), where);
-        } else {
-            assertTrue(n.isNumber(), where);
-            assertEquals(expected, (float) n.doubleValue(), where);
-        }
+        checkFloating(expected, n, where, node -> (float) node.doubleValue());
     }
 
     private static void checkDouble(Double expected, JsonNode n, String where) {
-        if (expected == null) {
-            assertTrue(n.isNull(), where);
-        } else if (expected.isNaN() || expected.isInfinite()) {
-            assertEquals(expected.toString(), n.textValue(), where);
-        } else {
-            assertTrue(n.isNumber(), where);
-            assertEquals(expected, n.doubleValue(), where);
-        }
+        checkFloating(expected, n, where, JsonNode::doubleValue);
     }
 
     private static void checkText(String expected, JsonNode n, String where) {
+        checkNode(expected, n, where + " expected a JSON string", JsonNode::isTextual, JsonNode::textValue);
+    }
+
+    /** NaN and the infinities are JSON strings; every other float or double is a JSON number. */
+    private static <T extends Number> void checkFloating(T expected, JsonNode n, String where,
+            Function<JsonNode, T> value) {
+        if (expected != null && (Double.isNaN(expected.doubleValue()) || Double.isInfinite(expected.doubleValue()))) {
+            assertEquals(expected.toString(), n.textValue(), where);
+        } else {
+            checkNode(expected, n, where, JsonNode::isNumber, value);
+        }
+    }
+
+    /** JSON null where {@code expected} is null; otherwise a node of the expected {@code kind} holding it. */
+    private static <T> void checkNode(T expected, JsonNode n, String where, Predicate<JsonNode> kind,
+            Function<JsonNode, T> value) {
         if (expected == null) {
             assertTrue(n.isNull(), where);
         } else {
-            assertTrue(n.isTextual(), where + " expected a JSON string");
-            assertEquals(expected, n.textValue(), where);
+            assertTrue(kind.test(n), where);
+            assertEquals(expected, value.apply(n), where);
         }
     }
 }

@@ -32,8 +32,7 @@ class ClusterStorageCliTest {
 
     @BeforeAll
     static void tableOnHdfsAndCrail() throws Exception {
-        local = dir.resolve("types").toString();
-        AllTypesTable.write(local, AllTypesTable.rows());
+        local = AllTypesTable.write(dir, "types");
         hdfs = SharedHdfsCluster.cluster().uri().toString();
         remote = hdfs + "/tables/types";
         StorageCopy.copy(LocalStorage.INSTANCE, local, SharedHdfsCluster.storage(), remote);

@@ -39,8 +39,7 @@ class EmptyTableTest {
 
     @Test
     void filterThatSelectsNothing() throws Exception {
-        String t = dir.resolve("t").toString();
-        AllTypesTable.write(t, AllTypesTable.rows());
+        String t = AllTypesTable.write(dir, "t");
         assertEquals("", Cli.run("cat", t, "--where", "req = 12345 AND req = 54321").out());
         JsonNode scan = new ObjectMapper().readTree(Cli.run("scan", t, "--json", "--where", "i8 > 1000").out());
         assertEquals(0, scan.get("rows").longValue());

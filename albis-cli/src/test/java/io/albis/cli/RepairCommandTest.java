@@ -32,8 +32,7 @@ class RepairCommandTest {
 
     @Test
     void aDeadDriversJobIsKeptForItsRetentionAndRemovedWithRetentionZero() throws Exception {
-        String t = dir.resolve("t").toString();
-        AllTypesTable.write(t, AllTypesTable.rows());
+        String t = AllTypesTable.write(dir, "t");
         long rows = AlbisTable.open(t).rowCount();
         List<String> before = names(Path.of(t));
         // A job whose driver dies after one task committed: nothing of it is visible.
@@ -65,8 +64,7 @@ class RepairCommandTest {
 
     @Test
     void aBadRetentionOrAMissingTableIsAOneLineError() throws Exception {
-        String t = dir.resolve("t").toString();
-        AllTypesTable.write(t, AllTypesTable.rows());
+        String t = AllTypesTable.write(dir, "t");
         Cli.Run bad = Cli.run("repair", t, "--retention", "soon");
         assertTrue(bad.exit() != 0, bad.toString());
         assertTrue(bad.err().contains("not a duration"), bad.err());

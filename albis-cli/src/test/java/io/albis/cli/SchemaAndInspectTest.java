@@ -19,8 +19,7 @@ class SchemaAndInspectTest {
 
     @BeforeAll
     static void writeTable() throws Exception {
-        table = dir.resolve("types").toString();
-        AllTypesTable.write(table, AllTypesTable.rows());
+        table = AllTypesTable.write(dir, "types");
     }
 
     @Test

@@ -18,8 +18,7 @@ class VerifyCommandTest {
 
     @Test
     void soundTableExitsZero() throws Exception {
-        String t = dir.resolve("t").toString();
-        AllTypesTable.write(t, AllTypesTable.rows());
+        String t = AllTypesTable.write(dir, "t");
         Cli.Run run = Cli.run("verify", t);
         assertEquals(0, run.exit(), run.toString());
         assertTrue(run.out().startsWith("OK: 4 row groups, 205 rows, "), run.out());
@@ -28,8 +27,7 @@ class VerifyCommandTest {
 
     @Test
     void flippedByteInADataFileExitsOne() throws Exception {
-        String t = dir.resolve("t").toString();
-        AllTypesTable.write(t, AllTypesTable.rows());
+        String t = AllTypesTable.write(dir, "t");
         // A byte in the middle of the rows of the second row group's first segment (not padding,
         // which only verify reads).
         AlbisTable table = AlbisTable.open(t);

@@ -21,6 +21,7 @@ final class RowCopier {
     private final int[] from;
     private final int[] to;
     private final DataType[] types;
+    private final boolean[] nullable;
     private byte[] buffer = new byte[256];
 
     /** Copies each reader column whose id is a column of {@code target} into that column. */
@@ -39,8 +40,10 @@ final class RowCopier {
         from = pairs.stream().mapToInt(p -> p[0]).toArray();
         to = pairs.stream().mapToInt(p -> p[1]).toArray();
         types = new DataType[from.length];
+        nullable = new boolean[from.length];
         for (int k = 0; k < from.length; k++) {
             types[k] = target.column(to[k]).type();
+            nullable[k] = target.column(to[k]).nullable();
         }
     }
 
@@ -55,7 +58,11 @@ final class RowCopier {
             int i = from[k];
             int c = to[k];
             if (r.isNull(i)) {
-                w.setNull(c);
+                // A non-nullable column reads null only below a null struct: the struct's marker,
+                // copied as null, makes the writer store it null again (the writer refuses setNull).
+                if (nullable[k]) {
+                    w.setNull(c);
+                }
                 continue;
             }
             DataType t = types[k];

@@ -11,17 +11,12 @@ import java.util.Map;
  * of keys and an array of values of the same length, entry {@code i} being key {@code i} and value
  * {@code i}. A view, valid as long as the arrays it hands out.
  */
-public final class MapValue {
-    private final Object base;
-    private final long start;
-    private final int size;
+public final class MapValue extends NestedBytes {
     private final ArrayValue keys;
     private final ArrayValue values;
 
     MapValue(Object base, long start, int size, DataType type) {
-        this.base = base;
-        this.start = start;
-        this.size = size;
+        super(base, start, size);
         int keyBytes = (int) DirectMemory.getLong(base, start);
         this.keys = new ArrayValue(base, start + 8, keyBytes, type.keyField());
         this.values = new ArrayValue(base, start + 8 + keyBytes, size - 8 - keyBytes, type.valueField());
@@ -55,29 +50,6 @@ public final class MapValue {
 
     public ArrayValue values() {
         return values;
-    }
-
-    /**
-     * The memory holding the stored bytes, for handing them on without a copy (Spark's
-     * {@code UnsafeArrayData.pointTo}/{@code UnsafeMapData.pointTo} take the same pair): null
-     * when {@link #baseOffset()} is an address, else the {@code byte[]} it is an Unsafe offset into.
-     */
-    public Object baseObject() {
-        return base;
-    }
-
-    /** Where the stored bytes start, with {@link #baseObject()}; {@link #sizeInBytes()} of them. */
-    public long baseOffset() {
-        return start;
-    }
-
-    public int sizeInBytes() {
-        return size;
-    }
-
-    /** The map's stored bytes, copied (for {@code AlbisWriter.setNestedBytes}, for instance). */
-    public byte[] toByteArray() {
-        return NestedSlots.copy(base, start, size);
     }
 
     /**

@@ -22,17 +22,9 @@ import java.util.List;
  * Values of a null slot read as 0; check {@link #isNull} first. A view over a segment is valid
  * while its reader stands on the row it came from; {@link #toJava()} copies.
  */
-public abstract sealed class NestedSlots permits ArrayValue, StructValue {
-    /** Memory of the value: {@code null} and an address, or a {@code byte[]} and an offset. */
-    final Object base;
-    /** Where the value starts (pointers count from here). */
-    final long start;
-    final int size;
-
+public abstract sealed class NestedSlots extends NestedBytes permits ArrayValue, StructValue {
     NestedSlots(Object base, long start, int size) {
-        this.base = base;
-        this.start = start;
-        this.size = size;
+        super(base, start, size);
     }
 
     /** Number of elements or fields. */
@@ -46,36 +38,6 @@ public abstract sealed class NestedSlots permits ArrayValue, StructValue {
 
     /** Where the null bits start. */
     abstract long nullBitsAt();
-
-    /**
-     * The memory holding the stored bytes, for handing them on without a copy (Spark's
-     * {@code UnsafeArrayData.pointTo}/{@code UnsafeMapData.pointTo} take the same pair): null
-     * when {@link #baseOffset()} is an address, else the {@code byte[]} it is an Unsafe offset into.
-     */
-    public Object baseObject() {
-        return base;
-    }
-
-    /** Where the stored bytes start, with {@link #baseObject()}; {@link #sizeInBytes()} of them. */
-    public long baseOffset() {
-        return start;
-    }
-
-    /** The value's stored bytes: its size, and a copy of them. */
-    public int sizeInBytes() {
-        return size;
-    }
-
-    public byte[] toByteArray() {
-        return copy(base, start, size);
-    }
-
-    /** A copy of {@code size} bytes at {@code base}/{@code start}. */
-    static byte[] copy(Object base, long start, int size) {
-        byte[] b = new byte[size];
-        DirectMemory.copyToArray(base, start, b, 0, size);
-        return b;
-    }
 
     final void checkIndex(int i) {
         if (i < 0 || i >= count()) {

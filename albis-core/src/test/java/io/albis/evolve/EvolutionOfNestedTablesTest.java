@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.read.AlbisReader;
+import io.albis.schema.Column;
 import io.albis.schema.ColumnGroupSpec;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
@@ -12,6 +13,11 @@ import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
 import io.albis.table.Retention;
 import io.albis.table.TableVerifier;
+import io.albis.testing.ExpectedTable;
+import io.albis.testing.RandomTables;
+import io.albis.testing.RandomTables.DataProfile;
+import io.albis.testing.RandomTables.Grouping;
+import io.albis.testing.TableChecks;
 import io.albis.write.AlbisWriter;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -22,6 +28,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,6 +120,36 @@ class EvolutionOfNestedTablesTest {
         List<String> after = rows(t);
         for (int i = 0; i < ROWS; i++) {
             assertEquals(withoutReq.get(i).replaceAll("s\\.y=\\S+ ", ""), after.get(i));
+        }
+        assertVerifies(t);
+    }
+
+    /**
+     * A null struct stores its non-nullable fields as null; the copier must carry the struct's
+     * null marker and leave those fields to the writer's struct-null rule, not set them null.
+     */
+    @Test
+    void nullStructsWithRequiredFieldsSurviveRowCopies() throws IOException {
+        RandomTables gen = new RandomTables(0);
+        List<Field> fields = gen.everyTypeFields();
+        Schema schema = gen.schema(fields, Grouping.ONE_GROUP);
+        ExpectedTable expected = new ExpectedTable(schema, fields, gen.randomRows(schema, 60, DataProfile.typical()));
+        String t = dir.resolve("every-type").toString();
+        TableChecks.write(LocalStorage.INSTANCE, t, expected, WriterOptions.defaults().withRowGroupRows(25),
+                new Random(1));
+        int marker = schema.columns().stream().filter(Column::isStructMarker).findFirst().orElseThrow().index();
+        assertTrue(expected.rows().stream().anyMatch(row -> row[marker] == null), "some rows hold a null struct");
+        TableEvolution evolve = new TableEvolution(LocalStorage.INSTANCE, t, WriterOptions.defaults(), 2,
+                Retention.DEFAULT);
+        List<String> before = rows(t);
+        evolve.rebalance(3);
+        assertEquals(3, AlbisTable.open(t).rowGroups().size());
+        assertEquals(before, rows(t));
+        String dropped = fields.get(0).name();
+        evolve.drop(dropped, TableEvolution.Drop.HEAVY);
+        List<String> after = rows(t);
+        for (int i = 0; i < before.size(); i++) {
+            assertEquals(before.get(i).replaceFirst(dropped + "=\\S+ ", ""), after.get(i));
         }
         assertVerifies(t);
     }

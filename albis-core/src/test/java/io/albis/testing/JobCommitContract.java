@@ -81,6 +81,19 @@ public abstract class JobCommitContract implements StorageUnderTest {
         return t;
     }
 
+    /** A job on a table: task 0 committed with rows [ROWS, 2 ROWS), task 1 holding rows [2 ROWS, 3 ROWS) uncommitted. */
+    private record JobWithPendingTask(WriteJob job, AlbisWriter pending) {}
+
+    private static JobWithPendingTask jobWithPendingTask(Storage storage, String t) throws IOException {
+        WriteJob job = WriteJob.begin(storage, t, WriteMode.APPEND, OPTIONS);
+        try (AlbisWriter w = job.newTask(0, 0)) {
+            rows(w, ROWS, ROWS);
+        }
+        AlbisWriter pending = job.newTask(1, 0);
+        rows(pending, 2 * ROWS, ROWS);
+        return new JobWithPendingTask(job, pending);
+    }
+
     /** The ids a fresh reader sees, in order. */
     private List<Integer> ids(Storage storage, String t) throws IOException {
         List<Integer> out = new ArrayList<>();
@@ -142,12 +155,9 @@ public abstract class JobCommitContract implements StorageUnderTest {
     void anAbortedJobLeavesNothingAndACommitAfterItRemovesWhatAFailedAbortLeft() throws IOException {
         Storage storage = storage();
         String t = table(storage);
-        WriteJob job = WriteJob.begin(storage, t, WriteMode.APPEND, OPTIONS);
-        try (AlbisWriter w = job.newTask(0, 0)) {
-            rows(w, ROWS, ROWS);
-        }
-        AlbisWriter unfinished = job.newTask(1, 0);
-        rows(unfinished, 2 * ROWS, ROWS);
+        JobWithPendingTask started = jobWithPendingTask(storage, t);
+        WriteJob job = started.job();
+        AlbisWriter unfinished = started.pending();
         job.abort();
         assertThrows(IllegalStateException.class, job::commit);
         assertThrows(Exception.class, unfinished::commitTask, "a task of an aborted job cannot commit");
@@ -241,17 +251,12 @@ public abstract class JobCommitContract implements StorageUnderTest {
             for (int n = 1; ; n++) {
                 FaultInjectingStorage storage = new FaultInjectingStorage(storage());
                 String t = table(storage);
-                WriteJob job = WriteJob.begin(storage, t, WriteMode.APPEND, OPTIONS);
-                try (AlbisWriter w = job.newTask(0, 0)) {
-                    rows(w, ROWS, ROWS);
-                }
-                AlbisWriter pending = job.newTask(1, 0);
-                rows(pending, 2 * ROWS, ROWS);
+                JobWithPendingTask started = jobWithPendingTask(storage, t);
                 storage.resetCount();
                 storage.arm(n, mode);
                 String context = name + ", failure " + mode + " operation " + n;
                 try {
-                    step.run(storage, t, job, pending);
+                    step.run(storage, t, started.job(), started.pending());
                 } catch (IOException | RuntimeException e) {
                     assertTrue(storage.fired(), context + ": failed without an injected failure: " + e);
                 }
