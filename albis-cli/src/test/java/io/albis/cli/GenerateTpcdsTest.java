@@ -58,7 +58,7 @@ class GenerateTpcdsTest {
                     continue;
                 }
                 ColumnType.Base base = cols[c].getType().getBase();
-                // DESIGN §7 with the CLI's mapping: *_sk and INTEGER are ints (4), other ids longs (8), decimals 8.
+                // Logical bytes (docs/PERFORMANCE.md) with the CLI's mapping: *_sk and INTEGER are ints (4), other ids longs (8), decimals 8.
                 logical += base == ColumnType.Base.INTEGER || cols[c].getName().endsWith("_sk") ? 4 : 8;
             }
         }

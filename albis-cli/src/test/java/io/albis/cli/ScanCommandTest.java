@@ -34,7 +34,7 @@ class ScanCommandTest {
         AllTypesTable.write(table, AllTypesTable.rows());
     }
 
-    /** Rows, logical bytes and checksum computed value by value through the row API, by DESIGN §7 and ValueChecksum's rules. */
+    /** Rows, logical bytes and checksum computed value by value through the row API, by LogicalBytes' and ValueChecksum's rules. */
     record Expected(long rows, long logicalBytes, String checksum) {}
 
     static Expected expected(ReadOptions options) throws Exception {
