@@ -4,6 +4,7 @@ import io.albis.bench.experiment.Experiment;
 import io.albis.bench.experiment.ExperimentRunner;
 import io.albis.bench.experiment.Experiments;
 import io.albis.bench.experiment.FormatSet;
+import io.albis.bench.experiment.RunInfo;
 import io.albis.bench.experiment.Settings;
 import io.albis.bench.format.BenchFormat;
 import io.albis.tpcds.TpcdsGenerator;

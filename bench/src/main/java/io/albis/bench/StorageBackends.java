@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * The storage backends a run reads Albis from besides the local file system, started in the
  * harness's JVM for the whole run. Their root URIs go to the forks as system properties
- * ({@link #forkProperties}); their data is deleted when the run ends.
+ * ({@link BenchStorage#forkProperties}); their data is deleted when the run ends.
  */
 public final class StorageBackends implements Closeable {
     /** Crail memory: room for store_sales at scale 1 twice over, allocated as it is used. */
@@ -62,18 +62,6 @@ public final class StorageBackends implements Closeable {
 
     List<String> started() {
         return started;
-    }
-
-    /** -D flags that give a fork this JVM's backend roots. */
-    public static List<String> forkProperties() {
-        List<String> out = new ArrayList<>();
-        for (String property : List.of(BenchStorage.HDFS_ROOT_PROPERTY, BenchStorage.CRAIL_ROOT_PROPERTY)) {
-            String root = System.getProperty(property);
-            if (root != null) {
-                out.add("-D" + property + "=" + root);
-            }
-        }
-        return out;
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.albis.bench.tpcds;
 
-import io.albis.bench.RunInfo;
+import io.albis.bench.experiment.RunInfo;
 import io.albis.bench.experiment.Charts;
 import io.albis.bench.format.spark.BenchSpark;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.albis.bench.format.albis;
 
-import io.albis.bench.ScanResults;
+import io.albis.bench.format.ScanResults;
 import io.albis.bench.format.ReadSpec;
 import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;

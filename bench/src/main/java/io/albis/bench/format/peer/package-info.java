@@ -3,7 +3,7 @@
  *
  * <ul>
  *   <li>Files: one part file per source row group, {@code part-00000.<ext>}, ... in row-group
- *       order ({@link io.albis.bench.PartFiles}), written into an empty directory; the
+ *       order ({@link io.albis.bench.format.PartFiles}), written into an empty directory; the
  *       peers are measured on flat tables, so struct columns are refused
  *       ({@link io.albis.bench.format.peer.PartitionedWrite}). A list or map is one column, which
  *       the Parquet and ORC peers write through albis-convert like any other.</li>

@@ -1,6 +1,6 @@
 package io.albis.bench.format.raw;
 
-import io.albis.bench.Baseline;
+import io.albis.bench.format.Baseline;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.albis.AlbisDataFormat;
 import io.albis.read.ReadOptions;

@@ -1,6 +1,6 @@
 package io.albis.bench.format.spark;
 
-import io.albis.bench.PartFiles;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ColumnChange;
 import io.albis.bench.format.ReadSpec;
