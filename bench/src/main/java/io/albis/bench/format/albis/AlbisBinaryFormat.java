@@ -1,6 +1,5 @@
 package io.albis.bench.format.albis;
 
-import io.albis.bench.format.ScanResults;
 import io.albis.bench.format.ReadSpec;
 import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;
@@ -17,8 +16,6 @@ public final class AlbisBinaryFormat extends AlbisDataFormat {
 
     @Override
     public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        long start = System.nanoTime(); // opening the table is part of the read
-        ScanResult r = ChecksumScan.scan(open(dir), options(spec), threads);
-        return ScanResults.withNanos(r, System.nanoTime() - start);
+        return openAndRead(dir, spec, (table, options) -> ChecksumScan.scan(table, options, threads));
     }
 }

@@ -1,13 +1,15 @@
 package io.albis.bench.format.albis;
 
-import io.albis.bench.format.PartFiles;
 import io.albis.bench.dataset.TableCopy;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.ScanResults;
 import io.albis.bench.format.WriteResult;
 import io.albis.filter.Predicates;
 import io.albis.read.ReadOptions;
+import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -41,6 +43,19 @@ public abstract class AlbisDataFormat implements BenchFormat {
         TableCopy.copyRowGroups(source, dir.toString(), layout.apply(source.schema()), layout.segmentSize());
         long nanos = System.nanoTime() - start;
         return new WriteResult(PartFiles.allFiles(dir), PartFiles.totalBytes(dir), nanos);
+    }
+
+    /** A read of an opened table with the options of a spec; the time it returns is not used. */
+    @FunctionalInterface
+    protected interface TableRead {
+        ScanResult read(AlbisTable table, ReadOptions options) throws IOException;
+    }
+
+    /** Opens the table in {@code dir} and reads it as {@code spec} says; opening it is part of the read and of its time. */
+    protected static ScanResult openAndRead(Path dir, ReadSpec spec, TableRead read) throws IOException {
+        long start = System.nanoTime();
+        ScanResult r = read.read(open(dir), options(spec));
+        return ScanResults.withNanos(r, System.nanoTime() - start);
     }
 
     /** Albis stores lists and maps; its readers (and the raw baselines over its files) read them. */

@@ -37,15 +37,14 @@ public final class AlbisRowFormat extends AlbisDataFormat implements EvolvingFor
 
     @Override
     public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        long start = System.nanoTime(); // opening the table is part of the read
-        AlbisTable table = open(dir);
-        ReadOptions options = options(spec);
-        Tally total = new Tally();
-        for (Tally t : ThreadSplit.run(table.rowGroups().size(), threads,
-                rowGroups -> readRowGroups(table, options.withRowGroups(rowGroups)))) {
-            total.add(t);
-        }
-        return total.result(System.nanoTime() - start);
+        return openAndRead(dir, spec, (table, options) -> {
+            Tally total = new Tally();
+            for (Tally t : ThreadSplit.run(table.rowGroups().size(), threads,
+                    rowGroups -> readRowGroups(table, options.withRowGroups(rowGroups)))) {
+                total.add(t);
+            }
+            return total.result(0);
+        });
     }
 
     @Override

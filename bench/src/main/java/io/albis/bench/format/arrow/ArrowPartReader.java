@@ -1,9 +1,11 @@
 package io.albis.bench.format.arrow;
 
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.BatchSums;
 import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
+import io.albis.bench.format.peer.RowFilter;
 import io.albis.bench.format.peer.Tally;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -46,26 +48,11 @@ final class ArrowPartReader implements PartReader {
             for (String c : cols.projected()) {
                 sums.add(ArrowColumnSum.of(root.getVector(c), c, file));
             }
-            ArrowFilter filter = cols.filter() == null ? null
+            RowFilter filter = cols.filter() == null ? null
                     : ArrowFilter.of(root.getVector(cols.filter()), spec.filterMax(), cols.filter(), file);
-            int[] sel = new int[0];
+            BatchSums batchSums = new BatchSums(sums, filter);
             while (loadNextBatch(reader, file)) {
-                int n = root.getRowCount();
-                if (filter == null) {
-                    for (ColumnSum s : sums) {
-                        s.all(n, into);
-                    }
-                    into.addRows(n);
-                } else {
-                    if (sel.length < n) {
-                        sel = new int[n];
-                    }
-                    int k = filter.select(n, sel);
-                    for (ColumnSum s : sums) {
-                        s.selected(sel, k, into);
-                    }
-                    into.addRows(k);
-                }
+                batchSums.add(root.getRowCount(), into);
             }
         }
     }

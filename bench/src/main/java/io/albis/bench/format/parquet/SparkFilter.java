@@ -1,5 +1,6 @@
 package io.albis.bench.format.parquet;
 
+import io.albis.bench.format.peer.RowFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.spark.sql.types.DataType;
@@ -8,7 +9,7 @@ import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 
 /** The rows of a batch whose filter column is not null and at most the bound: {@code column <= max}. */
-abstract class SparkFilter {
+abstract class SparkFilter implements RowFilter {
     final ColumnVector v;
     final long max;
 
@@ -16,9 +17,6 @@ abstract class SparkFilter {
         this.v = v;
         this.max = max;
     }
-
-    /** Writes the matching row indexes of rows [0, n) into {@code sel} and returns how many there are. */
-    abstract int select(int n, int[] sel);
 
     static SparkFilter of(ColumnVector v, long max, String column, Path file) throws IOException {
         DataType t = v.dataType();
@@ -37,7 +35,7 @@ abstract class SparkFilter {
         }
 
         @Override
-        int select(int n, int[] sel) {
+        public int select(int n, int[] sel) {
             int k = 0;
             boolean nulls = v.hasNull();
             for (int i = 0; i < n; i++) {
@@ -55,7 +53,7 @@ abstract class SparkFilter {
         }
 
         @Override
-        int select(int n, int[] sel) {
+        public int select(int n, int[] sel) {
             int k = 0;
             boolean nulls = v.hasNull();
             for (int i = 0; i < n; i++) {

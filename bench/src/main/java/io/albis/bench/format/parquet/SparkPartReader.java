@@ -1,9 +1,11 @@
 package io.albis.bench.format.parquet;
 
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.BatchSums;
 import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
+import io.albis.bench.format.peer.RowFilter;
 import io.albis.bench.format.peer.Tally;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -46,23 +48,11 @@ final class SparkPartReader implements PartReader {
             for (String c : cols.projected()) {
                 sums.add(SparkColumnSum.of(batch.column(cols.toRead().indexOf(c)), c, file));
             }
-            SparkFilter filter = cols.filter() == null ? null
+            RowFilter filter = cols.filter() == null ? null
                     : SparkFilter.of(batch.column(cols.toRead().indexOf(cols.filter())), spec.filterMax(), cols.filter(), file);
-            int[] sel = new int[CAPACITY];
+            BatchSums batchSums = new BatchSums(sums, filter);
             while (nextBatch(reader, file)) {
-                int n = batch.numRows();
-                if (filter == null) {
-                    for (ColumnSum s : sums) {
-                        s.all(n, into);
-                    }
-                    into.addRows(n);
-                } else {
-                    int k = filter.select(n, sel);
-                    for (ColumnSum s : sums) {
-                        s.selected(sel, k, into);
-                    }
-                    into.addRows(k);
-                }
+                batchSums.add(batch.numRows(), into);
             }
         } finally {
             reader.close();
