@@ -47,16 +47,10 @@ public abstract class RowByRowFormat implements BenchFormat {
         return name;
     }
 
-    @Override
-    public final List<String> codecs() {
-        return List.of(Codecs.NONE);
-    }
 
     @Override
     public final WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
-        if (!Codecs.NONE.equals(codec)) {
-            throw new IllegalArgumentException("the " + name + " format is written uncompressed only, not with " + codec);
-        }
+        Codecs.requireNone(codec, name);
         long start = System.nanoTime();
         PartWriter writer = startWrite(source, FlatColumn.of(source.schema()), dir);
         for (int rg = 0; rg < source.rowGroups().size(); rg++) {

@@ -1,5 +1,6 @@
 package io.albis.bench.tpcds;
 
+import io.albis.bench.experiment.BenchDirs;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -22,16 +23,11 @@ final class RunOptions {
 
     /** {@code --data}, or bench/data in the repository. */
     Path dataDir() {
-        return data != null ? data : root().resolve("bench/data");
+        return BenchDirs.dataOr(data);
     }
 
     /** {@code --out}, or bench/results/tpcds in the repository. */
     Path outDir() {
-        return out != null ? out : root().resolve("bench/results/tpcds");
-    }
-
-    /** The repository, as scripts/tpcds passes it. */
-    private static Path root() {
-        return Path.of(System.getProperty("albis.bench.root", "")).toAbsolutePath();
+        return BenchDirs.resultsOr(out, "bench/results/tpcds");
     }
 }

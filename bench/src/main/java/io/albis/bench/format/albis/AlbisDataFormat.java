@@ -13,7 +13,6 @@ import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * What every reader of Albis copies shares: the data format {@code albis}, uncompressed, and the
@@ -28,16 +27,10 @@ public abstract class AlbisDataFormat implements BenchFormat {
         return DATA_FORMAT;
     }
 
-    @Override
-    public final List<String> codecs() {
-        return List.of(Codecs.NONE);
-    }
 
     @Override
     public final WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
-        if (!Codecs.NONE.equals(codec)) {
-            throw new IllegalArgumentException("Albis stores data uncompressed; codec " + codec + " is not one of " + codecs());
-        }
+        Codecs.requireNone(codec, name());
         AlbisLayout layout = AlbisLayout.ofDirectory(dir);
         long start = System.nanoTime();
         TableCopy.copyRowGroups(source, dir.toString(), layout.apply(source.schema()), layout.segmentSize());

@@ -2,9 +2,9 @@ package io.albis.bench.format.arrow;
 
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
-import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.peer.PartitionedRead;
 import io.albis.bench.format.peer.PartitionedWrite;
 import io.albis.scan.ScanResult;
@@ -34,10 +34,6 @@ public final class ArrowFormat implements BenchFormat {
         return DATA_FORMAT;
     }
 
-    @Override
-    public List<String> codecs() {
-        return List.of(Codecs.NONE);
-    }
 
     @Override
     public boolean readsListsAndMaps() {
@@ -55,10 +51,7 @@ public final class ArrowFormat implements BenchFormat {
     }
 
     static WriteResult writeParts(AlbisTable source, Path dir, String codec, String format) throws IOException {
-        if (!Codecs.NONE.equals(codec)) {
-            throw new IllegalArgumentException(format + ": unknown codec '" + codec + "'; Arrow is measured uncompressed"
-                    + " (" + Codecs.NONE + ")");
-        }
+        Codecs.requireNone(codec, format);
         return PartitionedWrite.run(source, dir, EXT, format, new ArrowPartWriter());
     }
 

@@ -23,16 +23,10 @@ import org.apache.arrow.vector.types.pojo.Field;
  * by batch, every projected value through the vectors' getters. Arrow's Java IPC reader loads
  * every column of a batch (it has no projection), so projection only saves the reading of values;
  * there is no pushdown, the filter is applied row by row.
+ *
+ * @param allocator the read's allocator; each file gets a child, closed (and checked for leaks) after it
  */
-final class ArrowPartReader implements PartReader {
-    private final ReadSpec spec;
-    private final BufferAllocator allocator;
-
-    /** @param allocator the read's allocator; each file gets a child, closed (and checked for leaks) after it */
-    ArrowPartReader(ReadSpec spec, BufferAllocator allocator) {
-        this.spec = spec;
-        this.allocator = allocator;
-    }
+record ArrowPartReader(ReadSpec spec, BufferAllocator allocator) implements PartReader {
 
     @Override
     public void read(Path file, Tally into) throws IOException {

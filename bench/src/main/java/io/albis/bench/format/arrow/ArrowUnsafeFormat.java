@@ -1,7 +1,6 @@
 package io.albis.bench.format.arrow;
 
 import io.albis.bench.format.BenchFormat;
-import io.albis.bench.format.Codecs;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
 import io.albis.scan.ScanResult;
@@ -32,10 +31,6 @@ public final class ArrowUnsafeFormat implements BenchFormat {
         return ArrowFormat.DATA_FORMAT;
     }
 
-    @Override
-    public List<String> codecs() {
-        return List.of(Codecs.NONE);
-    }
 
     @Override
     public List<String> jvmArgs() {

@@ -29,16 +29,8 @@ import org.apache.orc.TypeDescription;
  * groups of the row index (10,000 rows) by their statistics; the rows it returns are checked here,
  * strictly.
  */
-final class OrcPartReader implements PartReader {
+record OrcPartReader(ReadSpec spec, Configuration conf) implements PartReader {
     static final int BATCH = VectorizedRowBatch.DEFAULT_SIZE;
-
-    private final ReadSpec spec;
-    private final Configuration conf;
-
-    OrcPartReader(ReadSpec spec, Configuration conf) {
-        this.spec = spec;
-        this.conf = conf;
-    }
 
     @Override
     public void read(Path file, Tally into) throws IOException {

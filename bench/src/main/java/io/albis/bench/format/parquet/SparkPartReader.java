@@ -26,14 +26,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * statistics would rarely skip anything anyway). The footer is read once more up front for the
  * column names, so a missing column is reported by name; that costs well under a millisecond a file.
  */
-final class SparkPartReader implements PartReader {
+record SparkPartReader(ReadSpec spec) implements PartReader {
     static final int CAPACITY = 4096;
-
-    private final ReadSpec spec;
-
-    SparkPartReader(ReadSpec spec) {
-        this.spec = spec;
-    }
 
     @Override
     public void read(Path file, Tally into) throws IOException {
