@@ -45,17 +45,14 @@ class RowCopierTest {
         try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, source, Schema.builder().fields(FIELDS).build(),
                 OPTIONS)) {
             for (int i = 0; i < 10; i++) {
-                w.setInt(0, i);
-                if (i % 4 == 0) {
-                    w.setNull(1);
-                } else {
-                    w.setValue(1, true);
-                    w.setLong(2, i * 10L);
-                    w.setValue(3, LocalDateTime.of(2024, 1, 1 + i, 12, 0));
+                boolean present = i % 4 != 0; // the struct s, and so its fields
+                Object[] row = {i, present ? true : null, present ? i * 10L : null,
+                    present ? LocalDateTime.of(2024, 1, 1 + i, 12, 0) : null, i % 3 == 0 ? null : Arrays.asList(i, null, -i),
+                    BigDecimal.valueOf(i).movePointLeft(4).add(new BigDecimal("98765432109876543210.5")),
+                    i % 5 == 0 ? null : "n" + i};
+                for (int c = 0; c < row.length; c++) {
+                    w.setValue(c, row[c]);
                 }
-                w.setValue(4, i % 3 == 0 ? null : Arrays.asList(i, null, -i));
-                w.setDecimal(5, new BigDecimal("123456789012345678901.5").add(BigDecimal.valueOf(i)));
-                w.setValue(6, i % 5 == 0 ? null : "n" + i);
                 w.nextRow();
             }
         }
