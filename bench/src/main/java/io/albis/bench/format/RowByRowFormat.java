@@ -12,7 +12,7 @@ import java.util.List;
  * iterator; read with {@code threads} threads, each staging its values in a {@link ValueTotals}
  * of its own. The format's name is also its data format's.
  */
-public abstract class RowByRowFormat implements BenchFormat {
+public abstract class RowByRowFormat extends NamedFormat {
 
     /** Writes one row group of the source into {@code file}. */
     @FunctionalInterface
@@ -20,11 +20,10 @@ public abstract class RowByRowFormat implements BenchFormat {
         void write(int rowGroup, Path file) throws IOException;
     }
 
-    private final String name;
     private final String extension;
 
     protected RowByRowFormat(String name, String extension) {
-        this.name = name;
+        super(name, name);
         this.extension = extension;
     }
 
@@ -38,19 +37,8 @@ public abstract class RowByRowFormat implements BenchFormat {
     protected abstract PartFiles.Reader<ValueTotals> startRead(Path dir, ReadSpec spec) throws IOException;
 
     @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final String dataFormat() {
-        return name;
-    }
-
-
-    @Override
     public final WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
-        Codecs.requireNone(codec, name);
+        Codecs.requireNone(codec, name());
         long start = System.nanoTime();
         PartWriter writer = startWrite(source, FlatColumn.of(source.schema()), dir);
         for (int rg = 0; rg < source.rowGroups().size(); rg++) {

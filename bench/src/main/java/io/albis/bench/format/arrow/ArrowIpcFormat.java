@@ -1,7 +1,7 @@
 package io.albis.bench.format.arrow;
 
-import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
+import io.albis.bench.format.NamedFormat;
 import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
@@ -20,24 +20,13 @@ import org.apache.arrow.memory.RootAllocator;
  * {@value ArrowPartWriter#BATCH}-row record batches, lists and maps included) and their reading
  * ({@link ArrowPartReader}), one allocator for the whole read; they differ in Arrow's safety checks.
  */
-abstract class ArrowIpcFormat implements BenchFormat {
+abstract class ArrowIpcFormat extends NamedFormat {
     static final String EXT = "arrow";
 
-    private final String name;
-
     ArrowIpcFormat(String name) {
-        this.name = name;
+        super(name, "arrow");
     }
 
-    @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final String dataFormat() {
-        return "arrow";
-    }
 
     @Override
     public final boolean readsListsAndMaps() {
@@ -46,8 +35,8 @@ abstract class ArrowIpcFormat implements BenchFormat {
 
     @Override
     public final WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
-        Codecs.requireNone(codec, name);
-        return PartitionedWrite.run(source, dir, EXT, name, new ArrowPartWriter());
+        Codecs.requireNone(codec, name());
+        return PartitionedWrite.run(source, dir, EXT, name(), new ArrowPartWriter());
     }
 
     @Override

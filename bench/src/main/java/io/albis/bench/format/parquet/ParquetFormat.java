@@ -1,7 +1,7 @@
 package io.albis.bench.format.parquet;
 
-import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
+import io.albis.bench.format.NamedFormat;
 import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
@@ -23,28 +23,17 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * 1 MiB pages, dictionary encoding on, v1 pages), lists and maps included; its files are read
  * with {@code threads} threads, by the reader of the subclass.
  */
-abstract class ParquetFormat implements BenchFormat {
+abstract class ParquetFormat extends NamedFormat {
     static final String EXT = "parquet";
     private static final List<String> CODECS = List.of(Codecs.NONE, Codecs.SNAPPY, Codecs.ZSTD);
 
-    private final String name;
-
     ParquetFormat(String name) {
-        this.name = name;
+        super(name, EXT);
     }
 
     /** The reader of one file. */
     abstract PartReader partReader(ReadSpec spec);
 
-    @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final String dataFormat() {
-        return EXT;
-    }
 
     @Override
     public final List<String> codecs() {
@@ -57,9 +46,9 @@ abstract class ParquetFormat implements BenchFormat {
             case Codecs.NONE -> CompressionCodecName.UNCOMPRESSED;
             case Codecs.SNAPPY -> CompressionCodecName.SNAPPY;
             case Codecs.ZSTD -> CompressionCodecName.ZSTD;
-            default -> throw new IllegalArgumentException(name + ": unknown codec '" + codec + "'; use one of " + CODECS);
+            default -> throw new IllegalArgumentException(name() + ": unknown codec '" + codec + "'; use one of " + CODECS);
         };
-        return PartitionedWrite.run(source, dir, EXT, name,
+        return PartitionedWrite.run(source, dir, EXT, name(),
                 (table, rg, file) -> AlbisToParquet.convert(table, rg, file.toString(), ConvertOptions.defaults(), c));
     }
 
