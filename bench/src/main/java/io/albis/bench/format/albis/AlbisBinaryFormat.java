@@ -9,9 +9,8 @@ import java.nio.file.Path;
 /** Albis through its binary API: {@link ChecksumScan} sums values in place in the segment buffers. */
 public final class AlbisBinaryFormat extends AlbisDataFormat {
 
-    @Override
-    public String name() {
-        return "albis-binary";
+    public AlbisBinaryFormat() {
+        super("albis-binary");
     }
 
     @Override

@@ -1,8 +1,8 @@
 package io.albis.bench.format.albis;
 
 import io.albis.bench.dataset.TableCopy;
-import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
+import io.albis.bench.format.NamedFormat;
 import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.ScanResults;
@@ -19,14 +19,12 @@ import java.nio.file.Path;
  * write, which copies the source table row group by row group in the layout the directory name
  * gives ({@link AlbisLayout}), so the table on disk is the one being measured.
  */
-public abstract class AlbisDataFormat implements BenchFormat {
+public abstract class AlbisDataFormat extends NamedFormat {
     public static final String DATA_FORMAT = "albis";
 
-    @Override
-    public final String dataFormat() {
-        return DATA_FORMAT;
+    protected AlbisDataFormat(String name) {
+        super(name, DATA_FORMAT);
     }
-
 
     @Override
     public final WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {

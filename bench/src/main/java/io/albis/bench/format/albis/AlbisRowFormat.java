@@ -30,9 +30,8 @@ import java.nio.file.Path;
  */
 public final class AlbisRowFormat extends AlbisDataFormat implements EvolvingFormat {
 
-    @Override
-    public String name() {
-        return "albis";
+    public AlbisRowFormat() {
+        super("albis");
     }
 
     @Override

@@ -26,6 +26,10 @@ public abstract class RawBaseline extends AlbisDataFormat implements Baseline {
      */
     private static final Map<String, ScanResult> ALBIS_TOTALS = new ConcurrentHashMap<>();
 
+    protected RawBaseline(String name) {
+        super(name);
+    }
+
     /** Whether every byte is touched (summed as longs) or only read. */
     protected abstract boolean touch();
 
