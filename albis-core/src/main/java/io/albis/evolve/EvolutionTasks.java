@@ -54,7 +54,7 @@ public final class EvolutionTasks {
         try (AlbisReader r = snapshot.newReader(read);
                 NewColumnGroupsWriter w = NewColumnGroupsWriter.open(storage, change.table(), next, groups, rg.name(),
                         rg.rows(), change.options())) {
-            RowCopier copier = new RowCopier(r, next);
+            RowCopier copier = RowCopier.byId(r, next);
             while (r.advance()) {
                 copier.copy(r, w);
                 w.nextRow();
@@ -128,7 +128,7 @@ public final class EvolutionTasks {
             if (from < to) {
                 ReadOptions read = ReadOptions.all().withRowGroups(IntStream.rangeClosed(first, last).toArray());
                 try (AlbisReader r = snapshot.newReader(read)) {
-                    RowCopier copier = new RowCopier(r, w.schema());
+                    RowCopier copier = RowCopier.byId(r, w.schema());
                     for (long row = before; row < to; row++) {
                         if (!r.advance()) {
                             throw new IllegalStateException("state " + job.baseVersion() + " of " + job.table()

@@ -12,12 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Copies the values of a reader's current row into a writer of another schema version, matching
- * columns by id (ids survive renames, re-grouping and drops). Typed, without boxing; list and map
- * values are copied as their stored bytes. The one loop of every operation that rewrites rows:
- * heavy drop, re-group and re-balance.
+ * Copies the values of a reader's current row into a writer of another schema: typed, without
+ * boxing; list and map values are copied as their stored bytes. Columns are matched by id between
+ * versions of one table's schema ({@link #byId}: ids survive renames, re-grouping and drops), and
+ * by name between tables ({@link #byName}). The one loop of every operation that rewrites rows:
+ * heavy drop, re-group, re-balance, and the bench's copies of a table in other layouts.
  */
-final class RowCopier {
+public final class RowCopier {
     private final int[] from;
     private final int[] to;
     private final DataType[] types;
@@ -25,7 +26,7 @@ final class RowCopier {
     private byte[] buffer = new byte[256];
 
     /** Copies each reader column whose id is a column of {@code target} into that column. */
-    RowCopier(AlbisReader reader, Schema target) {
+    public static RowCopier byId(AlbisReader reader, Schema target) {
         Map<Integer, Column> byId = new HashMap<>();
         for (Column c : target.columns()) {
             byId.put(c.id(), c);
@@ -37,6 +38,25 @@ final class RowCopier {
                 pairs.add(new int[] {i, c.index()});
             }
         }
+        return new RowCopier(pairs, target);
+    }
+
+    /**
+     * Copies each reader column into the column of {@code target} with the same name, for a copy
+     * into another table (whose column ids are its own).
+     *
+     * @throws io.albis.error.SchemaMismatchException naming a reader column {@code target} lacks
+     */
+    public static RowCopier byName(AlbisReader reader, Schema target) {
+        List<int[]> pairs = new ArrayList<>();
+        for (int i = 0; i < reader.columnCount(); i++) {
+            pairs.add(new int[] {i, target.columnIndex(reader.column(i).name())});
+        }
+        return new RowCopier(pairs, target);
+    }
+
+    /** Copies reader column {@code pair[0]} into target column {@code pair[1]}, for each pair. */
+    private RowCopier(List<int[]> pairs, Schema target) {
         from = pairs.stream().mapToInt(p -> p[0]).toArray();
         to = pairs.stream().mapToInt(p -> p[1]).toArray();
         types = new DataType[from.length];
@@ -53,7 +73,7 @@ final class RowCopier {
     }
 
     /** Sets the current row's values in {@code w} (the caller ends the row). */
-    void copy(AlbisReader r, RowWriter w) throws IOException {
+    public void copy(AlbisReader r, RowWriter w) throws IOException {
         for (int k = 0; k < from.length; k++) {
             int i = from[k];
             int c = to[k];

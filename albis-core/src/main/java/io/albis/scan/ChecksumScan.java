@@ -11,14 +11,10 @@ import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
-import io.albis.util.TaskFailures;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Reads every projected value of the matching rows into a {@link ValueChecksum}, through the
@@ -30,41 +26,15 @@ import java.util.concurrent.Future;
 public final class ChecksumScan {
     private ChecksumScan() {}
 
-    /** Scans with {@code threads} readers, each taking every n-th row group. */
+    /** Scans with {@code threads} readers, each taking every n-th row group ({@link ThreadSplit}). */
     public static ScanResult scan(AlbisTable table, ReadOptions options, int threads) throws IOException {
         List<RowGroupRef> rgs = selected(table, options);
-        int n = Math.max(1, Math.min(threads, Math.max(1, rgs.size())));
         long start = System.nanoTime();
-        if (n == 1) {
-            return scanPart(table, options, indexes(rgs, 0, 1)).withNanos(System.nanoTime() - start);
+        ScanResult total = new ScanResult(0, 0, 0, 0, 0);
+        for (ScanResult part : ThreadSplit.run(rgs.size(), threads, parts -> scanPart(table, options, indexes(rgs, parts)))) {
+            total = total.plus(part);
         }
-        ExecutorService pool = Executors.newFixedThreadPool(n);
-        try {
-            List<Future<ScanResult>> parts = new ArrayList<>();
-            for (int t = 0; t < n; t++) {
-                int[] mine = indexes(rgs, t, n);
-                parts.add(pool.submit(() -> scanPart(table, options, mine)));
-            }
-            ScanResult total = new ScanResult(0, 0, 0, 0, 0);
-            for (Future<ScanResult> f : parts) {
-                total = total.plus(f.get());
-            }
-            return total.withNanos(System.nanoTime() - start);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw TaskFailures.of(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("scan interrupted", e);
-        } finally {
-            // When one part fails, the others stop at their next row group; wait for them, so that
-            // every reader has closed and returned its buffers before the caller sees the failure.
-            pool.shutdownNow();
-            try {
-                pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        return total.withNanos(System.nanoTime() - start);
     }
 
     static List<RowGroupRef> selected(AlbisTable table, ReadOptions options) {
@@ -78,12 +48,13 @@ public final class ChecksumScan {
         return out;
     }
 
-    private static int[] indexes(List<RowGroupRef> rgs, int part, int parts) {
-        List<Integer> out = new ArrayList<>();
-        for (int i = part; i < rgs.size(); i += parts) {
-            out.add(rgs.get(i).index());
+    /** The row group numbers at {@code positions} of {@code rgs}. */
+    private static int[] indexes(List<RowGroupRef> rgs, int[] positions) {
+        int[] out = new int[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            out[i] = rgs.get(positions[i]).index();
         }
-        return out.stream().mapToInt(Integer::intValue).toArray();
+        return out;
     }
 
     private static ScanResult scanPart(AlbisTable table, ReadOptions options, int[] rowGroups) throws IOException {

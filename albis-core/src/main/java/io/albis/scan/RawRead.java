@@ -4,14 +4,10 @@ import io.albis.memory.BufferAllocator;
 import io.albis.memory.PooledBuffer;
 import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
-import io.albis.util.TaskFailures;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * The physical limit a format is measured against (docs/PERFORMANCE.md): the same files read
@@ -30,39 +26,24 @@ public final class RawRead {
 
     private RawRead() {}
 
+    /** Reads {@code files} with {@code threads} threads, each taking every n-th file ({@link ThreadSplit}). */
     public static Result read(Storage storage, List<String> files, int threads, boolean touch) throws IOException {
-        int n = Math.max(1, Math.min(threads, Math.max(1, files.size())));
         long start = System.nanoTime();
-        if (n == 1) {
-            long[] r = readFiles(storage, files, touch);
-            return new Result(r[0], r[1], System.nanoTime() - start);
+        long bytes = 0;
+        long sum = 0;
+        for (long[] r : ThreadSplit.run(files.size(), threads, parts -> readFiles(storage, filesAt(files, parts), touch))) {
+            bytes += r[0];
+            sum += r[1];
         }
-        ExecutorService pool = Executors.newFixedThreadPool(n);
-        try {
-            List<Future<long[]>> parts = new ArrayList<>();
-            for (int t = 0; t < n; t++) {
-                List<String> mine = new ArrayList<>();
-                for (int i = t; i < files.size(); i += n) {
-                    mine.add(files.get(i));
-                }
-                parts.add(pool.submit(() -> readFiles(storage, mine, touch)));
-            }
-            long bytes = 0;
-            long sum = 0;
-            for (Future<long[]> f : parts) {
-                long[] r = f.get();
-                bytes += r[0];
-                sum += r[1];
-            }
-            return new Result(bytes, sum, System.nanoTime() - start);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw TaskFailures.of(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("raw read interrupted", e);
-        } finally {
-            pool.shutdownNow();
+        return new Result(bytes, sum, System.nanoTime() - start);
+    }
+
+    private static List<String> filesAt(List<String> files, int[] positions) {
+        List<String> out = new ArrayList<>();
+        for (int p : positions) {
+            out.add(files.get(p));
         }
+        return out;
     }
 
     private static long[] readFiles(Storage storage, List<String> files, boolean touch) throws IOException {

@@ -1,9 +1,11 @@
 package io.albis.bench;
 
+import io.albis.bench.experiment.BenchDirs;
 import io.albis.bench.experiment.Experiment;
 import io.albis.bench.experiment.ExperimentRunner;
 import io.albis.bench.experiment.Experiments;
 import io.albis.bench.experiment.FormatSet;
+import io.albis.bench.experiment.RunInfo;
 import io.albis.bench.experiment.Settings;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.storage.CrailLocalCommand;
@@ -60,7 +62,7 @@ public final class BenchMain implements Callable<Integer> {
         List<Integer> threads;
 
         Path dataDir() {
-            return data != null ? data : root().resolve("bench/data");
+            return BenchDirs.dataOr(data);
         }
     }
 
@@ -112,7 +114,7 @@ public final class BenchMain implements Callable<Integer> {
             return 0;
         }
         TpcdsGenerator.checkScale(data.scale);
-        Path outDir = out != null ? out : root().resolve("bench/results");
+        Path outDir = BenchDirs.resultsOr(out, "bench/results");
         Settings settings = new Settings(data.scale, forks, warmup, repeat, data.threads, data.formats, data.codecs,
                 data.dataDir(), outDir, inProcess, forkTimeout);
         List<Experiment> chosen = Experiments.parse(experiments);
@@ -166,7 +168,7 @@ public final class BenchMain implements Callable<Integer> {
         public Integer call() throws Exception {
             TpcdsGenerator.checkScale(data.scale);
             Settings settings = new Settings(data.scale, 1, 0, 1, data.threads, data.formats, data.codecs,
-                    data.dataDir(), root().resolve("bench/results"), true, 1);
+                    data.dataDir(), BenchDirs.resultsOr(null, "bench/results"), true, 1);
             ExperimentRunner runner = new ExperimentRunner(settings, FormatSet.load(settings.formats()), System.out);
             for (Experiment e : Experiments.parse(experiments)) {
                 for (Path dir : runner.prepare(e)) {
@@ -175,12 +177,6 @@ public final class BenchMain implements Callable<Integer> {
             }
             return 0;
         }
-    }
-
-    /** The repository root: scripts/bench passes it; otherwise the working directory. */
-    static Path root() {
-        String root = System.getProperty("albis.bench.root");
-        return Path.of(root != null ? root : "").toAbsolutePath().normalize();
     }
 
     public static void main(String[] args) {

@@ -1,6 +1,6 @@
 package io.albis.bench.dataset;
 
-import io.albis.bench.PartFiles;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.BenchFormat;
 import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;

@@ -1,7 +1,7 @@
 package io.albis.bench.experiment;
 
-import io.albis.bench.PartFiles;
-import io.albis.bench.ScanResults;
+import io.albis.bench.format.PartFiles;
+import io.albis.bench.format.ScanResults;
 import io.albis.bench.dataset.DataDirectory;
 import io.albis.bench.dataset.DataStore;
 import io.albis.bench.format.BenchFormat;

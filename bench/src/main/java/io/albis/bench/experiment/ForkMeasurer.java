@@ -1,8 +1,8 @@
 package io.albis.bench.experiment;
 
-import io.albis.bench.storage.StorageBackends;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.albis.BenchStorage;
 import io.albis.storage.LocalStorage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -69,7 +69,7 @@ final class ForkMeasurer implements Measurer {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(baseArgs);
         command.addAll(format.jvmArgs());
-        command.addAll(StorageBackends.forkProperties());
+        command.addAll(BenchStorage.forkProperties());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(ForkMain.class.getName());

@@ -1,6 +1,6 @@
 package io.albis.bench.experiment;
 
-import io.albis.bench.Baseline;
+import io.albis.bench.format.Baseline;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.spark.SparkLevelFormat;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.knowm.xchart.CategoryChart;
 
 /** Grouping results for charts, keeping the order in which keys first appear. */
 final class ResultGroups {
@@ -26,6 +27,20 @@ final class ResultGroups {
     static double goodput(List<CaseResult> results, Function<CaseResult, String> key, String value) {
         return results.stream().filter(r -> key.apply(r).equals(value)).mapToDouble(CaseResult::goodputGBps)
                 .filter(d -> !Double.isNaN(d)).findFirst().orElse(0);
+    }
+
+    /**
+     * Goodput as bars: a group of bars per {@code category} value, a bar in it per {@code series}
+     * value, both in the order their values first appear.
+     */
+    static CategoryChart goodputBars(String title, String xTitle, List<CaseResult> results,
+            Function<CaseResult, String> category, Function<CaseResult, String> series) {
+        List<String> categories = distinct(results, category);
+        Map<String, List<Double>> bars = new LinkedHashMap<>();
+        for (Map.Entry<String, List<CaseResult>> e : by(results, series).entrySet()) {
+            bars.put(e.getKey(), categories.stream().map(c -> goodput(e.getValue(), category, c)).toList());
+        }
+        return Charts.bars(title, xTitle, "goodput GB/s", categories, bars);
     }
 
     /** Goodput over x, one line per series key. */

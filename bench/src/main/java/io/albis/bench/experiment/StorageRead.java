@@ -7,10 +7,7 @@ import io.albis.bench.format.albis.BenchStorage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 
 /**
  * Experiment 8: store_sales read by Albis and the raw baselines on each storage backend of the
@@ -56,13 +53,8 @@ public final class StorageRead implements Experiment {
 
     @Override
     public void chart(List<CaseResult> results, Path png) throws IOException {
-        Function<CaseResult, String> category = r -> r.c().variant().isEmpty() ? "local" : r.c().variant();
-        List<String> categories = ResultGroups.distinct(results, category);
-        Map<String, List<Double>> series = new LinkedHashMap<>();
-        for (Map.Entry<String, List<CaseResult>> e : ResultGroups.by(results,
-                r -> r.c().format() + ", " + ResultGroups.threads(r.c().threads())).entrySet()) {
-            series.put(e.getKey(), categories.stream().map(c -> ResultGroups.goodput(e.getValue(), category, c)).toList());
-        }
-        Charts.save(List.of(Charts.bars(title(), "storage", "goodput GB/s", categories, series)), png);
+        Charts.save(List.of(ResultGroups.goodputBars(title(), "storage", results,
+                r -> r.c().variant().isEmpty() ? "local" : r.c().variant(),
+                r -> r.c().format() + ", " + ResultGroups.threads(r.c().threads()))), png);
     }
 }

@@ -5,10 +5,7 @@ import io.albis.bench.format.ReadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 
 /** Experiment 1: store_sales read goodput for every format, codec and thread count. */
 public final class StoreSalesRead implements Experiment {
@@ -38,13 +35,7 @@ public final class StoreSalesRead implements Experiment {
 
     @Override
     public void chart(List<CaseResult> results, Path png) throws IOException {
-        Function<CaseResult, String> category = r -> r.c().formatLabel() + " " + r.c().codec();
-        List<String> categories = ResultGroups.distinct(results, category);
-        Map<String, List<Double>> series = new LinkedHashMap<>();
-        for (Map.Entry<Integer, List<CaseResult>> e : ResultGroups.by(results, r -> r.c().threads()).entrySet()) {
-            series.put(ResultGroups.threads(e.getKey()),
-                    categories.stream().map(c -> ResultGroups.goodput(e.getValue(), category, c)).toList());
-        }
-        Charts.save(List.of(Charts.bars(title(), "format and codec", "goodput GB/s", categories, series)), png);
+        Charts.save(List.of(ResultGroups.goodputBars(title(), "format and codec", results,
+                r -> r.c().formatLabel() + " " + r.c().codec(), r -> ResultGroups.threads(r.c().threads()))), png);
     }
 }

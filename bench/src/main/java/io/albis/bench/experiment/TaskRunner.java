@@ -1,6 +1,6 @@
 package io.albis.bench.experiment;
 
-import io.albis.bench.ScanResults;
+import io.albis.bench.format.ScanResults;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ColumnChange;
 import io.albis.bench.format.EvolvingFormat;

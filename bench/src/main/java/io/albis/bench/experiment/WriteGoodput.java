@@ -6,10 +6,7 @@ import io.albis.bench.format.ReadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 
 /**
  * Experiment 5: write goodput of store_sales (at a tenth of the scale: see
@@ -50,10 +47,7 @@ public final class WriteGoodput implements Experiment {
 
     @Override
     public void chart(List<CaseResult> results, Path png) throws IOException {
-        Function<CaseResult, String> category = r -> r.c().dataFormat() + " " + r.c().codec();
-        List<String> categories = ResultGroups.distinct(results, category);
-        Map<String, List<Double>> series = new LinkedHashMap<>();
-        series.put("write", categories.stream().map(c -> ResultGroups.goodput(results, category, c)).toList());
-        Charts.save(List.of(Charts.bars(title(), "data format and codec", "goodput GB/s", categories, series)), png);
+        Charts.save(List.of(ResultGroups.goodputBars(title(), "data format and codec", results,
+                r -> r.c().dataFormat() + " " + r.c().codec(), r -> "write")), png);
     }
 }

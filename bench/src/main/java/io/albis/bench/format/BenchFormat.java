@@ -31,8 +31,10 @@ public interface BenchFormat {
      */
     String dataFormat();
 
-    /** Codecs measured for this format, {@code none} first; names as in {@link Codecs}. */
-    List<String> codecs();
+    /** Codecs measured for this format, {@code none} first; names as in {@link Codecs}. Only {@code none} by default. */
+    default List<String> codecs() {
+        return Codecs.ONLY_NONE;
+    }
 
     /**
      * Whether this format stores list and map columns and this reader reads them; only such

@@ -2,26 +2,13 @@ package io.albis.bench.jmh;
 
 import io.albis.read.AlbisReader;
 import io.albis.read.BinaryRow;
-import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The binary row API on a store_sales-shaped table (10 int, 1 long, 12 decimal(7,2), about
@@ -32,29 +19,28 @@ import org.openjdk.jmh.annotations.Warmup;
  * got, so the three do the same work apart from how they get the bytes. One operation reads
  * the whole table.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class BinaryRowBenchmark {
+public class BinaryRowBenchmark extends TableTrial {
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     @Param({"4096", "262144"})
     public int rows;
 
-    private Path dir;
-    private AlbisTable table;
     /** Offset of ss_quantity inside a row. */
     private int quantityOffset;
     private byte[] rowBuffer;
 
-    @Setup(Level.Trial)
-    public void setUp() throws IOException {
-        dir = SyntheticData.newTableDir("binary-row");
+    @Override
+    protected String tableName() {
+        return "binary-row";
+    }
+
+    @Override
+    protected void writeTable(Path dir) throws IOException {
         SyntheticData.writeStoreSales(dir, rows);
-        table = AlbisTable.open(dir.toString());
+    }
+
+    @Override
+    protected void opened() throws IOException {
         try (AlbisReader reader = table.newReader()) {
             if (!reader.advance()) {
                 throw new IllegalStateException("empty table");
@@ -63,11 +49,6 @@ public class BinaryRowBenchmark {
             quantityOffset = row.layout().fixedOffset(table.schema().slotOf(SyntheticData.STORE_SALES_QUANTITY));
             rowBuffer = new byte[row.length()];
         }
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() throws IOException {
-        SyntheticData.delete(dir);
     }
 
     @Benchmark

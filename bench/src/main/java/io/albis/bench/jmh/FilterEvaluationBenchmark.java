@@ -12,7 +12,6 @@ import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
-import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -30,7 +29,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -55,24 +53,18 @@ import org.openjdk.jmh.annotations.Warmup;
 public class FilterEvaluationBenchmark {
 
     /** The table, shared by every predicate. */
-    @State(Scope.Benchmark)
-    public static class Table {
+    public static class Table extends TableTrial {
         @Param({"4096", "1048576"})
         public int rows;
 
-        public Path dir;
-        public AlbisTable table;
-
-        @Setup(Level.Trial)
-        public void setUp() throws IOException {
-            dir = SyntheticData.newTableDir("filter");
-            SyntheticData.writeFilterTable(dir, rows);
-            table = AlbisTable.open(dir.toString());
+        @Override
+        protected String tableName() {
+            return "filter";
         }
 
-        @TearDown(Level.Trial)
-        public void tearDown() throws IOException {
-            SyntheticData.delete(dir);
+        @Override
+        protected void writeTable(Path dir) throws IOException {
+            SyntheticData.writeFilterTable(dir, rows);
         }
     }
 

@@ -7,24 +7,11 @@ import io.albis.read.BatchColumn;
 import io.albis.read.RowRun;
 import io.albis.row.RowLayout;
 import io.albis.scan.ValueChecksum;
-import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Reads every value of a single-column table, per type, through the three read APIs:
@@ -34,13 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * value), so no value can be skipped. One operation reads the whole table, checksums verified
  * as by default; divide by {@code rows} for the cost per value.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class RowDecodeBenchmark {
+public class RowDecodeBenchmark extends TableTrial {
     /** Rows per batch for {@link #batch}. */
     public static final int BATCH_ROWS = 4096;
 
@@ -50,21 +31,16 @@ public class RowDecodeBenchmark {
     @Param({"4096", "262144"})
     public int rows;
 
-    private Path dir;
-    private AlbisTable table;
-    private byte[] scratch;
+    private final byte[] scratch = new byte[SyntheticData.BINARY_MAX];
 
-    @Setup(Level.Trial)
-    public void setUp() throws IOException {
-        dir = SyntheticData.newTableDir("decode-" + type);
-        SyntheticData.writeSingleColumn(dir, type, rows);
-        table = AlbisTable.open(dir.toString());
-        scratch = new byte[SyntheticData.BINARY_MAX];
+    @Override
+    protected String tableName() {
+        return "decode-" + type;
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() throws IOException {
-        SyntheticData.delete(dir);
+    @Override
+    protected void writeTable(Path dir) throws IOException {
+        SyntheticData.writeSingleColumn(dir, type, rows);
     }
 
     // ------------------------------------------------------------------ (a) row iterator

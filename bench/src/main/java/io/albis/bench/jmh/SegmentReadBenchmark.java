@@ -4,24 +4,11 @@ import io.albis.read.AlbisReader;
 import io.albis.read.RunReader;
 import io.albis.read.ReadOptions;
 import io.albis.read.RowRun;
-import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Segment loads: one positional read of the segment into the reader's buffer, plus the CRC-32C
@@ -32,13 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * allocation and metadata read included, is 1/32 of it). The data is in the page cache after the
  * setup writes it, so this measures the copy and the checksum, not a device.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class SegmentReadBenchmark {
+public class SegmentReadBenchmark extends TableTrial {
     public static final int SEGMENTS = 32;
     /** Bytes per row: a 1-byte null bitmap and one long. */
     public static final int ROW_LENGTH = 9;
@@ -49,22 +30,21 @@ public class SegmentReadBenchmark {
     @Param({"true", "false"})
     public boolean verify;
 
-    private Path dir;
-    /** Package-private so the test can check the table's shape. */
-    AlbisTable table;
     private ReadOptions options;
 
-    @Setup(Level.Trial)
-    public void setUp() throws IOException {
-        dir = SyntheticData.newTableDir("segments-" + segmentKiB);
-        SyntheticData.writeLongTable(dir, rows(segmentKiB), segmentKiB << 10);
-        table = AlbisTable.open(dir.toString());
-        options = ReadOptions.all().withVerifyChecksums(verify);
+    @Override
+    protected String tableName() {
+        return "segments-" + segmentKiB;
     }
 
-    @TearDown(Level.Trial)
-    public void tearDown() throws IOException {
-        SyntheticData.delete(dir);
+    @Override
+    protected void writeTable(Path dir) throws IOException {
+        SyntheticData.writeLongTable(dir, rows(segmentKiB), segmentKiB << 10);
+    }
+
+    @Override
+    protected void opened() {
+        options = ReadOptions.all().withVerifyChecksums(verify);
     }
 
     /** Rows of the table: {@link #SEGMENTS} full segments. */

@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * The storage backends a run reads Albis from besides the local file system, started in this JVM
  * for the whole run: an HDFS and a Crail cluster on 127.0.0.1 (the storage modules' test
- * clusters). Their root URIs go to the forks as system properties ({@link #forkProperties}); their
- * data is deleted when the run ends.
+ * clusters). Their root URIs go to the forks as system properties
+ * ({@link BenchStorage#forkProperties}); their data is deleted when the run ends.
  */
 public final class StorageBackends implements Closeable {
     /** Crail memory for the harness: room for store_sales at scale 1 twice over, allocated as it is used. */
@@ -77,18 +77,6 @@ public final class StorageBackends implements Closeable {
     /** What was started, e.g. "hdfs hdfs://localhost:40123". */
     public List<String> started() {
         return started;
-    }
-
-    /** -D flags that give a fork this JVM's backend roots. */
-    public static List<String> forkProperties() {
-        List<String> out = new ArrayList<>();
-        for (String property : List.of(BenchStorage.HDFS_ROOT_PROPERTY, BenchStorage.CRAIL_ROOT_PROPERTY)) {
-            String root = System.getProperty(property);
-            if (root != null) {
-                out.add("-D" + property + "=" + root);
-            }
-        }
-        return out;
     }
 
     @Override

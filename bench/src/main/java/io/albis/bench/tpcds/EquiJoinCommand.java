@@ -1,7 +1,7 @@
 package io.albis.bench.tpcds;
 
-import io.albis.bench.RunInfo;
 import io.albis.bench.experiment.Charts;
+import io.albis.bench.experiment.RunInfo;
 import io.albis.bench.format.spark.BenchSpark;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,26 +35,17 @@ import picocli.CommandLine.Option;
             "Every format's written result must have --rows rows and the same sum of checksums, or the run exits 1."
                     + " Writes equijoin.csv, equijoin.png and equijoin-run.txt to --out."})
 public final class EquiJoinCommand implements Callable<Integer> {
+    @Mixin
+    RunOptions options;
+
     @Option(names = "--rows", paramLabel = "N", defaultValue = "500000",
             description = "Rows per table (default 500000: about 0.75 GB of payload per table).")
     long rows;
-
-    @Option(names = "--data", paramLabel = "DIR", description = "Where the tables go (default bench/data).")
-    Path data;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default bench/results/tpcds).")
-    Path out;
 
     @Option(names = "--formats", split = ",", paramLabel = "F",
             defaultValue = "albis,parquet-none,parquet-snappy,orc-none,orc-zlib",
             description = "Formats, comma-separated (default albis,parquet-none,parquet-snappy,orc-none,orc-zlib).")
     List<String> formats;
-
-    @Option(names = "--warmup", paramLabel = "W", defaultValue = "1", description = "Untimed runs (default 1).")
-    int warmup;
-
-    @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "Timed runs (default 3).")
-    int repeat;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2", description = "Spark's local[N] (default 2).")
     int threads;
@@ -65,9 +57,8 @@ public final class EquiJoinCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<TpcdsFormat> chosen = TpcdsFormat.parse(formats);
-        Path root = Path.of(System.getProperty("albis.bench.root", "")).toAbsolutePath();
-        Path dataDir = (data != null ? data : root.resolve("bench/data")).resolve("equijoin").resolve("rows" + rows);
-        Path outDir = out != null ? out : root.resolve("bench/results/tpcds");
+        Path dataDir = options.dataDir().resolve("equijoin").resolve("rows" + rows);
+        Path outDir = options.outDir();
         SparkSession spark = BenchSpark.session(threads);
         spark.conf().set("spark.sql.shuffle.partitions", Integer.toString(shufflePartitions));
         EquiJoin join = new EquiJoin(spark, dataDir, rows, System.out);
@@ -79,17 +70,18 @@ public final class EquiJoinCommand implements Callable<Integer> {
         Map<TpcdsFormat, Map<EquiJoin.Job, QueryTimes>> times = new LinkedHashMap<>();
         chosen.forEach(f -> times.put(f, new LinkedHashMap<>()));
         Map<TpcdsFormat, EquiJoin.Result> results = new LinkedHashMap<>();
-        for (int run = 0; run < warmup + repeat; run++) {
+        for (int run = 0; run < options.warmup + options.repeat; run++) {
             for (int k = 0; k < chosen.size(); k++) {
                 TpcdsFormat f = chosen.get((k + run) % chosen.size());
                 for (EquiJoin.Job job : EquiJoin.Job.values()) {
                     double s = join.run(f, job);
-                    if (run >= warmup) {
+                    if (run >= options.warmup) {
                         times.get(f).computeIfAbsent(job, j -> new QueryTimes()).add(s);
                     }
                 }
                 results.put(f, join.result(f));
-                System.out.printf(Locale.ROOT, "equijoin: %s run %d/%d done%n", f, run + 1, warmup + repeat);
+                System.out.printf(Locale.ROOT, "equijoin: %s run %d/%d done%n", f, run + 1,
+                        options.warmup + options.repeat);
             }
         }
         return report(outDir, chosen, times, results);
@@ -143,7 +135,7 @@ public final class EquiJoinCommand implements Callable<Integer> {
 
     private String commandLine() {
         return String.format(Locale.ROOT, "scripts/tpcds equijoin --rows %d --formats %s --warmup %d --repeat %d"
-                + " --threads %d --shuffle-partitions %d", rows, String.join(",", formats), warmup, repeat, threads,
+                + " --threads %d --shuffle-partitions %d", rows, String.join(",", formats), options.warmup, options.repeat, threads,
                 shufflePartitions);
     }
 }

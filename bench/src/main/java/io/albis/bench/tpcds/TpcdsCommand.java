@@ -1,6 +1,6 @@
 package io.albis.bench.tpcds;
 
-import io.albis.bench.RunInfo;
+import io.albis.bench.experiment.RunInfo;
 import io.albis.bench.format.spark.BenchSpark;
 import io.albis.tpcds.TpcdsGenerator;
 import io.albis.tpcds.TpcdsSeed;
@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code scripts/tpcds}: the queries derived from TPC-DS on every format, checked and timed. */
@@ -30,6 +31,9 @@ import picocli.CommandLine.Option;
             "Writes tpcds-queries.csv, tpcds-totals.csv, tpcds-gain-cdf.png and tpcds-run.txt to --out. Results are"
                     + " derived from TPC-DS; they are not TPC-DS results."})
 public final class TpcdsCommand implements Callable<Integer> {
+    @Mixin
+    RunOptions options;
+
     @Option(names = "--scale", paramLabel = "S", defaultValue = "1", description = "TPC-DS scale (default 1).")
     double scale;
 
@@ -39,12 +43,6 @@ public final class TpcdsCommand implements Callable<Integer> {
                     + " Parquet).")
     String seed;
 
-    @Option(names = "--data", paramLabel = "DIR", description = "Where the tables go (default bench/data).")
-    Path data;
-
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default bench/results/tpcds).")
-    Path out;
-
     @Option(names = "--formats", split = ",", paramLabel = "F",
             description = "Formats, comma-separated (default all: albis, albis-used, parquet-none, parquet-snappy,"
                     + " orc-none, orc-zlib).")
@@ -53,12 +51,6 @@ public final class TpcdsCommand implements Callable<Integer> {
     @Option(names = "--queries", split = ",", paramLabel = "Q",
             description = "Queries, comma-separated, as Spark names them (q1, q14a, q5a-v2.7; default all).")
     List<String> queries;
-
-    @Option(names = "--warmup", paramLabel = "W", defaultValue = "1", description = "Untimed runs (default 1).")
-    int warmup;
-
-    @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "Timed runs (default 3).")
-    int repeat;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
             description = "Spark's local[N] and the generator's threads (default 2).")
@@ -97,9 +89,8 @@ public final class TpcdsCommand implements Callable<Integer> {
         if (sizedLikeBaseline && !written.contains(TpcdsFormat.BASELINE)) {
             written.add(TpcdsFormat.BASELINE);
         }
-        Path root = Path.of(System.getProperty("albis.bench.root", "")).toAbsolutePath();
-        Path dataDir = data != null ? data : root.resolve("bench/data");
-        Path outDir = out != null ? out : root.resolve("bench/results/tpcds");
+        Path dataDir = options.dataDir();
+        Path outDir = options.outDir();
         try (SparkTestsJar jar = SparkTestsJar.open()) {
             Map<String, StructType> schemas = jar.tableSchemas();
             List<TpcdsQuery> all = TpcdsQuery.all(jar);
@@ -133,7 +124,7 @@ public final class TpcdsCommand implements Callable<Integer> {
             RunInfo.write(outDir, "tpcds-run.txt", commandLine(), chosenFormats.stream().map(f -> f.label).toList(),
                     "data and queries derived from TPC-DS, scale " + scale + ", seed " + seedBase + "; " + sizes);
             boolean golden = seedBase.equals(TpcdsSeed.SPARK_GOLDEN) && scale == 1;
-            TpcdsRun run = new TpcdsRun(spark, chosenFormats, golden, warmup, repeat, System.out);
+            TpcdsRun run = new TpcdsRun(spark, chosenFormats, golden, options.warmup, options.repeat, System.out);
             List<TpcdsRun.QueryResult> results = new ArrayList<>();
             for (int i = 0; i < chosen.size(); i++) {
                 results.add(run.run(chosen.get(i), i + 1, chosen.size()));
@@ -174,7 +165,7 @@ public final class TpcdsCommand implements Callable<Integer> {
 
     private String commandLine() {
         return String.format(Locale.ROOT, "scripts/tpcds --scale %s --seed %s --warmup %d --repeat %d --threads %d"
-                + " --shuffle-partitions %d --table-sizes %s%s%s", scale, seed, warmup, repeat, threads,
+                + " --shuffle-partitions %d --table-sizes %s%s%s", scale, seed, options.warmup, options.repeat, threads,
                 shufflePartitions, tableSizes.name().toLowerCase(Locale.ROOT),
                 formats == null ? "" : " --formats " + String.join(",", formats),
                 queries == null ? "" : " --queries " + String.join(",", queries));

@@ -15,26 +15,20 @@ import java.util.regex.Pattern;
 record TpcdsQuery(String name, String sql, GoldenAnswer golden) {
     private static final Pattern NUMBER = Pattern.compile("q(\\d+)(.*)");
 
-    /** The query sets of the jar, and where their queries and golden answers are. */
-    private enum QuerySet {
-        V1_4("tpcds/", "tpcds-query-results/v1_4/", ""),
-        V2_7("tpcds-v2.7.0/", "tpcds-query-results/v2_7/", "-v2.7");
-
-        final String queries;
-        final String answers;
-        final String suffix;
-
-        QuerySet(String queries, String answers, String suffix) {
-            this.queries = queries;
-            this.answers = answers;
-            this.suffix = suffix;
-        }
+    /**
+     * A query set of the jar: where its queries and golden answers are, and what its query names
+     * end in.
+     */
+    private record QuerySet(String queries, String answers, String suffix) {
+        /** The v1.4 set, then the v2.7 set. */
+        static final List<QuerySet> ALL = List.of(new QuerySet("tpcds/", "tpcds-query-results/v1_4/", ""),
+                new QuerySet("tpcds-v2.7.0/", "tpcds-query-results/v2_7/", "-v2.7"));
     }
 
     /** Every query of the jar: the v1.4 set, then the v2.7 set, each in query-number order. */
     static List<TpcdsQuery> all(SparkTestsJar jar) {
         List<TpcdsQuery> all = new ArrayList<>();
-        for (QuerySet set : QuerySet.values()) {
+        for (QuerySet set : QuerySet.ALL) {
             List<String> names = jar.names(set.queries, ".sql");
             if (names.isEmpty()) {
                 throw new IllegalStateException("Spark's tests jar has no queries in " + set.queries);

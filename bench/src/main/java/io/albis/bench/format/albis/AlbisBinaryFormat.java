@@ -1,6 +1,5 @@
 package io.albis.bench.format.albis;
 
-import io.albis.bench.ScanResults;
 import io.albis.bench.format.ReadSpec;
 import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;
@@ -10,15 +9,12 @@ import java.nio.file.Path;
 /** Albis through its binary API: {@link ChecksumScan} sums values in place in the segment buffers. */
 public final class AlbisBinaryFormat extends AlbisDataFormat {
 
-    @Override
-    public String name() {
-        return "albis-binary";
+    public AlbisBinaryFormat() {
+        super("albis-binary");
     }
 
     @Override
     public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        long start = System.nanoTime(); // opening the table is part of the read
-        ScanResult r = ChecksumScan.scan(open(dir), options(spec), threads);
-        return ScanResults.withNanos(r, System.nanoTime() - start);
+        return openAndRead(dir, spec, (table, options) -> ChecksumScan.scan(table, options, threads));
     }
 }

@@ -1,18 +1,17 @@
 package io.albis.bench.format.albis;
 
 import io.albis.scan.LogicalBytes;
-import io.albis.bench.ScanResults;
-import io.albis.bench.ThreadSplit;
 import io.albis.bench.format.ColumnChange;
 import io.albis.bench.format.EvolvingFormat;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
-import io.albis.evolve.TableEvolution;
 import io.albis.bench.format.peer.Tally;
+import io.albis.evolve.TableEvolution;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.scan.NestedChecksum;
 import io.albis.scan.ScanResult;
+import io.albis.scan.ThreadSplit;
 import io.albis.scan.ValueChecksum;
 import io.albis.schema.ColumnGroupSpec;
 import io.albis.schema.DataType;
@@ -32,19 +31,20 @@ import java.nio.file.Path;
  */
 public final class AlbisRowFormat extends AlbisDataFormat implements EvolvingFormat {
 
-    @Override
-    public String name() {
-        return "albis";
+    public AlbisRowFormat() {
+        super("albis");
     }
 
     @Override
     public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        long start = System.nanoTime(); // opening the table is part of the read
-        AlbisTable table = open(dir);
-        ReadOptions options = options(spec);
-        ScanResult r = ThreadSplit.read(table.rowGroups().size(), threads,
-                rowGroups -> readRowGroups(table, options.withRowGroups(rowGroups)));
-        return ScanResults.withNanos(r, System.nanoTime() - start);
+        return openAndRead(dir, spec, (table, options) -> {
+            Tally total = new Tally();
+            for (Tally t : ThreadSplit.run(table.rowGroups().size(), threads,
+                    rowGroups -> readRowGroups(table, options.withRowGroups(rowGroups)))) {
+                total.add(t);
+            }
+            return total.result(0);
+        });
     }
 
     @Override
@@ -100,7 +100,7 @@ public final class AlbisRowFormat extends AlbisDataFormat implements EvolvingFor
     }
 
     /** Reads the row groups of {@code options} with one reader. */
-    private static ScanResult readRowGroups(AlbisTable table, ReadOptions options) throws IOException {
+    private static Tally readRowGroups(AlbisTable table, ReadOptions options) throws IOException {
         try (AlbisReader reader = table.newReader(options)) {
             int n = reader.columnCount();
             int[] columns = new int[n];
@@ -120,7 +120,7 @@ public final class AlbisRowFormat extends AlbisDataFormat implements EvolvingFor
                 case DOUBLE -> sumDoubles(reader, tally);
                 default -> sumRows(reader, columns, rowWidth, tally);
             }
-            return tally.result(0);
+            return tally;
         }
     }
 

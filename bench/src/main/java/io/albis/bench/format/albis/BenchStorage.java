@@ -7,6 +7,7 @@ import io.albis.storage.Storages;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,6 +28,18 @@ public final class BenchStorage {
     public static final String CRAIL_ROOT_PROPERTY = "albis.bench.crail";
 
     private BenchStorage() {}
+
+    /** -D flags that give a fork this JVM's backend roots. */
+    public static List<String> forkProperties() {
+        List<String> out = new ArrayList<>();
+        for (String property : List.of(HDFS_ROOT_PROPERTY, CRAIL_ROOT_PROPERTY)) {
+            String root = System.getProperty(property);
+            if (root != null) {
+                out.add("-D" + property + "=" + root);
+            }
+        }
+        return out;
+    }
 
     /** The root URI of a backend in this run, or null when the run did not start it. */
     public static String root(String backend) {

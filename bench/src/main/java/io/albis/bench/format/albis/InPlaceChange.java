@@ -1,7 +1,7 @@
 package io.albis.bench.format.albis;
 
-import io.albis.bench.PartFiles;
 import io.albis.bench.format.ColumnChange;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.WriteResult;
 import io.albis.schema.ColumnGroupSpec;
 import io.albis.schema.Schema;

@@ -1,5 +1,6 @@
 package io.albis.bench.format.arrow;
 
+import io.albis.bench.format.peer.RowFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.arrow.vector.BigIntVector;
@@ -7,15 +8,12 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 
 /** The rows of a batch whose int or bigint filter column is not null and at most the bound. */
-abstract class ArrowFilter {
+abstract class ArrowFilter implements RowFilter {
     final long max;
 
     ArrowFilter(long max) {
         this.max = max;
     }
-
-    /** Writes the matching row indexes of rows [0, n) into {@code sel} and returns how many there are. */
-    abstract int select(int n, int[] sel);
 
     static ArrowFilter of(FieldVector v, long max, String column, Path file) throws IOException {
         if (v instanceof IntVector i) {
@@ -36,7 +34,7 @@ abstract class ArrowFilter {
         }
 
         @Override
-        int select(int n, int[] sel) {
+        public int select(int n, int[] sel) {
             int k = 0;
             boolean nulls = v.getNullCount() > 0;
             for (int i = 0; i < n; i++) {
@@ -57,7 +55,7 @@ abstract class ArrowFilter {
         }
 
         @Override
-        int select(int n, int[] sel) {
+        public int select(int n, int[] sel) {
             int k = 0;
             boolean nulls = v.getNullCount() > 0;
             for (int i = 0; i < n; i++) {

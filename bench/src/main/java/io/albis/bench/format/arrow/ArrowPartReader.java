@@ -1,9 +1,11 @@
 package io.albis.bench.format.arrow;
 
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.BatchSums;
 import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
+import io.albis.bench.format.peer.RowFilter;
 import io.albis.bench.format.peer.Tally;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -21,16 +23,10 @@ import org.apache.arrow.vector.types.pojo.Field;
  * by batch, every projected value through the vectors' getters. Arrow's Java IPC reader loads
  * every column of a batch (it has no projection), so projection only saves the reading of values;
  * there is no pushdown, the filter is applied row by row.
+ *
+ * @param allocator the read's allocator; each file gets a child, closed (and checked for leaks) after it
  */
-final class ArrowPartReader implements PartReader {
-    private final ReadSpec spec;
-    private final BufferAllocator allocator;
-
-    /** @param allocator the read's allocator; each file gets a child, closed (and checked for leaks) after it */
-    ArrowPartReader(ReadSpec spec, BufferAllocator allocator) {
-        this.spec = spec;
-        this.allocator = allocator;
-    }
+record ArrowPartReader(ReadSpec spec, BufferAllocator allocator) implements PartReader {
 
     @Override
     public void read(Path file, Tally into) throws IOException {
@@ -46,26 +42,11 @@ final class ArrowPartReader implements PartReader {
             for (String c : cols.projected()) {
                 sums.add(ArrowColumnSum.of(root.getVector(c), c, file));
             }
-            ArrowFilter filter = cols.filter() == null ? null
+            RowFilter filter = cols.filter() == null ? null
                     : ArrowFilter.of(root.getVector(cols.filter()), spec.filterMax(), cols.filter(), file);
-            int[] sel = new int[0];
+            BatchSums batchSums = new BatchSums(sums, filter);
             while (loadNextBatch(reader, file)) {
-                int n = root.getRowCount();
-                if (filter == null) {
-                    for (ColumnSum s : sums) {
-                        s.all(n, into);
-                    }
-                    into.addRows(n);
-                } else {
-                    if (sel.length < n) {
-                        sel = new int[n];
-                    }
-                    int k = filter.select(n, sel);
-                    for (ColumnSum s : sums) {
-                        s.selected(sel, k, into);
-                    }
-                    into.addRows(k);
-                }
+                batchSums.add(root.getRowCount(), into);
             }
         }
     }

@@ -1,11 +1,7 @@
 package io.albis.bench.format.arrow;
 
-import io.albis.bench.format.BenchFormat;
-import io.albis.bench.format.Codecs;
 import io.albis.bench.format.ReadSpec;
-import io.albis.bench.format.WriteResult;
 import io.albis.scan.ScanResult;
-import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,38 +14,17 @@ import org.apache.arrow.vector.NullCheckingForGet;
  * {@code get}. Arrow reads the flags once, when its classes initialise, so they only take effect
  * in a fresh JVM; a read in a JVM without them is refused rather than reported under this name.
  */
-public final class ArrowUnsafeFormat implements BenchFormat {
+public final class ArrowUnsafeFormat extends ArrowIpcFormat {
     static final List<String> FLAGS = List.of("-Darrow.enable_unsafe_memory_access=true",
             "-Darrow.enable_null_check_for_get=false");
 
-    @Override
-    public String name() {
-        return "arrow-unsafe";
-    }
-
-    @Override
-    public String dataFormat() {
-        return ArrowFormat.DATA_FORMAT;
-    }
-
-    @Override
-    public List<String> codecs() {
-        return List.of(Codecs.NONE);
+    public ArrowUnsafeFormat() {
+        super("arrow-unsafe");
     }
 
     @Override
     public List<String> jvmArgs() {
         return FLAGS;
-    }
-
-    @Override
-    public boolean readsListsAndMaps() {
-        return true;
-    }
-
-    @Override
-    public WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
-        return ArrowFormat.writeParts(source, dir, codec, name());
     }
 
     @Override
@@ -60,7 +35,7 @@ public final class ArrowUnsafeFormat implements BenchFormat {
                     + (BoundsChecking.BOUNDS_CHECKING_ENABLED ? "on" : "off") + " and null checks in get "
                     + (NullCheckingForGet.NULL_CHECKING_ENABLED ? "on" : "off"));
         }
-        return ArrowFormat.readParts(dir, spec, threads);
+        return super.read(dir, spec, threads);
     }
 
     /** True when this JVM's Arrow classes were initialised with both checks off. */

@@ -1,18 +1,13 @@
 package io.albis.bench.format.avro;
 
-import io.albis.bench.FlatColumn;
-import io.albis.bench.PartFiles;
-import io.albis.bench.ReadPlan;
-import io.albis.bench.ScanResults;
-import io.albis.bench.ThreadSplit;
-import io.albis.bench.ValueTotals;
-import io.albis.bench.format.BenchFormat;
-import io.albis.bench.format.Codecs;
+import io.albis.bench.format.FlatColumn;
+import io.albis.bench.format.PartFiles;
+import io.albis.bench.format.ReadPlan;
 import io.albis.bench.format.ReadSpec;
-import io.albis.bench.format.WriteResult;
+import io.albis.bench.format.RowByRowFormat;
+import io.albis.bench.format.ValueTotals;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
-import io.albis.scan.ScanResult;
 import io.albis.schema.Column;
 import io.albis.schema.TypeId;
 import io.albis.table.AlbisTable;
@@ -37,31 +32,14 @@ import org.apache.avro.util.Utf8;
  * {@link GenericDatumReader} with a projected reader schema and one reused record
  * ({@code DataFileReader.next(reuse)}) to read. Uncompressed.
  */
-public final class AvroFormat implements BenchFormat {
-    private static final String EXTENSION = "avro";
+public final class AvroFormat extends RowByRowFormat {
 
-    @Override
-    public String name() {
-        return "avro";
+    public AvroFormat() {
+        super("avro", "avro");
     }
 
     @Override
-    public String dataFormat() {
-        return "avro";
-    }
-
-    @Override
-    public List<String> codecs() {
-        return List.of(Codecs.NONE);
-    }
-
-    @Override
-    public WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
-        if (!Codecs.NONE.equals(codec)) {
-            throw new IllegalArgumentException("the avro format is written uncompressed only, not with " + codec);
-        }
-        long start = System.nanoTime();
-        List<FlatColumn> columns = FlatColumn.of(source.schema());
+    protected PartWriter startWrite(AlbisTable source, List<FlatColumn> columns, Path dir) {
         List<Boolean> nullable = new ArrayList<>();
         for (Column c : source.schema().columns()) {
             if (!c.deleted()) {
@@ -69,11 +47,7 @@ public final class AvroFormat implements BenchFormat {
             }
         }
         Schema schema = AvroSchemas.toAvro(columns, nullable);
-        for (int rg = 0; rg < source.rowGroups().size(); rg++) {
-            writePart(source, rg, columns, schema, PartFiles.part(dir, rg, EXTENSION));
-        }
-        long nanos = System.nanoTime() - start;
-        return new WriteResult(PartFiles.allFiles(dir), PartFiles.totalBytes(dir), nanos);
+        return (rowGroup, file) -> writePart(source, rowGroup, columns, schema, file);
     }
 
     private static void writePart(AlbisTable source, int rowGroup, List<FlatColumn> columns, Schema schema, Path file)
@@ -108,17 +82,8 @@ public final class AvroFormat implements BenchFormat {
     }
 
     @Override
-    public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        long start = System.nanoTime(); // listing the parts is part of the read
-        List<Path> files = PartFiles.list(dir, EXTENSION);
-        ScanResult r = ThreadSplit.read(files.size(), threads, parts -> {
-            ValueTotals totals = new ValueTotals();
-            for (int p : parts) {
-                readPart(files.get(p), spec, totals);
-            }
-            return totals.result();
-        });
-        return ScanResults.withNanos(r, System.nanoTime() - start);
+    protected PartFiles.Reader<ValueTotals> startRead(Path dir, ReadSpec spec) {
+        return (file, totals) -> readPart(file, spec, totals);
     }
 
     private static void readPart(Path file, ReadSpec spec, ValueTotals totals) throws IOException {

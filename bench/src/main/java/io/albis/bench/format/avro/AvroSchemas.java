@@ -1,6 +1,6 @@
 package io.albis.bench.format.avro;
 
-import io.albis.bench.FlatColumn;
+import io.albis.bench.format.FlatColumn;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.LogicalTypes;

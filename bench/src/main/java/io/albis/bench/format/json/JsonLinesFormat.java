@@ -8,19 +8,14 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.SerializedString;
-import io.albis.bench.FlatColumn;
-import io.albis.bench.PartFiles;
-import io.albis.bench.ReadPlan;
-import io.albis.bench.ScanResults;
-import io.albis.bench.ThreadSplit;
-import io.albis.bench.ValueTotals;
-import io.albis.bench.format.BenchFormat;
-import io.albis.bench.format.Codecs;
+import io.albis.bench.format.FlatColumn;
+import io.albis.bench.format.PartFiles;
+import io.albis.bench.format.ReadPlan;
 import io.albis.bench.format.ReadSpec;
-import io.albis.bench.format.WriteResult;
+import io.albis.bench.format.RowByRowFormat;
+import io.albis.bench.format.ValueTotals;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
-import io.albis.scan.ScanResult;
 import io.albis.schema.DataType;
 import io.albis.schema.TypeId;
 import io.albis.table.AlbisTable;
@@ -37,45 +32,24 @@ import java.util.List;
  * (null written as {@code null}), decimals as exact plain numbers read back to their unscaled
  * value, binary as base64. The column types are stored next to the parts in {@code schema.json}.
  */
-public final class JsonLinesFormat implements BenchFormat {
-    private static final String EXTENSION = "jsonl";
+public final class JsonLinesFormat extends RowByRowFormat {
     /** Jackson's fast double parser and writer: both exact (shortest round-trip text, correctly rounded parse). */
     private static final JsonFactory FACTORY = JsonFactory.builder().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
             .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build();
 
-    @Override
-    public String name() {
-        return "json";
+    public JsonLinesFormat() {
+        super("json", "jsonl");
     }
 
     @Override
-    public String dataFormat() {
-        return "json";
-    }
-
-    @Override
-    public List<String> codecs() {
-        return List.of(Codecs.NONE);
-    }
-
-    @Override
-    public WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
-        if (!Codecs.NONE.equals(codec)) {
-            throw new IllegalArgumentException("the json format is written uncompressed only, not with " + codec);
-        }
-        long start = System.nanoTime();
-        List<FlatColumn> columns = FlatColumn.of(source.schema());
+    protected PartWriter startWrite(AlbisTable source, List<FlatColumn> columns, Path dir) throws IOException {
         for (FlatColumn c : columns) {
             if (c.type().isWideDecimal()) {
                 throw new IllegalArgumentException("column " + c.name() + ": json holds decimals of at most 18 digits");
             }
         }
         JsonSchemaFile.write(dir, columns);
-        for (int rg = 0; rg < source.rowGroups().size(); rg++) {
-            writePart(source, rg, columns, PartFiles.part(dir, rg, EXTENSION));
-        }
-        long nanos = System.nanoTime() - start;
-        return new WriteResult(PartFiles.allFiles(dir), PartFiles.totalBytes(dir), nanos);
+        return (rowGroup, file) -> writePart(source, rowGroup, columns, file);
     }
 
     private static void writePart(AlbisTable source, int rowGroup, List<FlatColumn> columns, Path file)
@@ -128,18 +102,9 @@ public final class JsonLinesFormat implements BenchFormat {
     }
 
     @Override
-    public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        long start = System.nanoTime(); // reading the column list is part of the read
+    protected PartFiles.Reader<ValueTotals> startRead(Path dir, ReadSpec spec) throws IOException {
         ReadPlan plan = ReadPlan.of(JsonSchemaFile.read(dir), spec);
-        List<Path> files = PartFiles.list(dir, EXTENSION);
-        ScanResult r = ThreadSplit.read(files.size(), threads, parts -> {
-            ValueTotals totals = new ValueTotals();
-            for (int p : parts) {
-                readPart(files.get(p), plan, totals);
-            }
-            return totals.result();
-        });
-        return ScanResults.withNanos(r, System.nanoTime() - start);
+        return (file, totals) -> readPart(file, plan, totals);
     }
 
     private static void readPart(Path file, ReadPlan plan, ValueTotals totals) throws IOException {

@@ -1,7 +1,7 @@
 package io.albis.bench.format.json;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.albis.bench.FlatColumn;
+import io.albis.bench.format.FlatColumn;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.albis.bench.format.orc;
 
+import io.albis.bench.format.peer.RowFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
@@ -7,7 +8,7 @@ import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.orc.TypeDescription;
 
 /** The rows of a batch whose int or bigint filter column is not null and at most the bound. */
-final class OrcFilter {
+final class OrcFilter implements RowFilter {
     private final LongColumnVector v;
     private final long max;
 
@@ -24,8 +25,8 @@ final class OrcFilter {
         return new OrcFilter((LongColumnVector) v, max);
     }
 
-    /** Writes the matching row indexes of rows [0, n) into {@code sel} and returns how many there are. */
-    int select(int n, int[] sel) {
+    @Override
+    public int select(int n, int[] sel) {
         long[] values = v.vector;
         boolean[] isNull = v.isNull;
         if (v.isRepeating) {

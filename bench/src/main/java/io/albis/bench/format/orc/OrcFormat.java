@@ -3,6 +3,7 @@ package io.albis.bench.format.orc;
 import io.albis.bench.PartFiles;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
 import io.albis.bench.format.peer.PartitionedRead;

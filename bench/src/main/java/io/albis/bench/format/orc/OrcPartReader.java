@@ -1,6 +1,7 @@
 package io.albis.bench.format.orc;
 
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.BatchSums;
 import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
@@ -28,16 +29,8 @@ import org.apache.orc.TypeDescription;
  * groups of the row index (10,000 rows) by their statistics; the rows it returns are checked here,
  * strictly.
  */
-final class OrcPartReader implements PartReader {
+record OrcPartReader(ReadSpec spec, Configuration conf) implements PartReader {
     static final int BATCH = VectorizedRowBatch.DEFAULT_SIZE;
-
-    private final ReadSpec spec;
-    private final Configuration conf;
-
-    OrcPartReader(ReadSpec spec, Configuration conf) {
-        this.spec = spec;
-        this.conf = conf;
-    }
 
     @Override
     public void read(Path file, Tally into) throws IOException {
@@ -62,26 +55,14 @@ final class OrcPartReader implements PartReader {
                 int idx = schema.getFieldNames().indexOf(cols.filter());
                 filter = OrcFilter.of(batch.cols[idx], schema.getChildren().get(idx), spec.filterMax(), cols.filter(), file);
             }
-            int[] sel = new int[batch.getMaxSize()];
+            BatchSums batchSums = new BatchSums(sums, filter);
             try (RecordReader rows = reader.rows(options)) {
                 while (nextBatch(rows, batch, file)) {
                     // orc-core fills a selected vector only when asked to (useSelected); this reader never asks.
                     if (batch.selectedInUse) {
                         throw new IllegalStateException(file + ": orc-core returned a batch with a selected vector");
                     }
-                    int n = batch.size;
-                    if (filter == null) {
-                        for (ColumnSum s : sums) {
-                            s.all(n, into);
-                        }
-                        into.addRows(n);
-                    } else {
-                        int k = filter.select(n, sel);
-                        for (ColumnSum s : sums) {
-                            s.selected(sel, k, into);
-                        }
-                        into.addRows(k);
-                    }
+                    batchSums.add(batch.size, into);
                 }
             }
         }

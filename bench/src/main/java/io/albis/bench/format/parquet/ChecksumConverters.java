@@ -7,13 +7,14 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.PrimitiveConverter;
-import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DateLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.StringLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
@@ -30,12 +31,13 @@ final class ChecksumConverters {
     static PrimitiveConverter of(PrimitiveType t, boolean projected, boolean filter, PendingRow row, Path file)
             throws IOException {
         LogicalTypeAnnotation a = t.getLogicalTypeAnnotation();
-        PrimitiveConverter c = switch (t.getPrimitiveTypeName()) {
-            case BOOLEAN -> a == null ? new BooleanValue(row, projected) : null;
-            case INT32 -> intWidth(a) > 0 ? new IntValue(row, projected, intWidth(a)) : null;
-            case INT64 -> longIsPlain(a) ? new LongValue(row, projected) : null;
-            case FLOAT -> a == null ? new FloatValue(row, projected) : null;
-            case DOUBLE -> a == null ? new DoubleValue(row, projected) : null;
+        PrimitiveTypeName type = t.getPrimitiveTypeName();
+        PrimitiveConverter c = switch (type) {
+            case BOOLEAN -> a == null ? new PlainValue(row, projected, 1) : null;
+            case INT32 -> intWidth(a) > 0 ? new PlainValue(row, projected, intWidth(a)) : null;
+            case INT64 -> longIsPlain(a) ? new PlainValue(row, projected, 8) : null;
+            case FLOAT -> a == null ? new PlainValue(row, projected, 4) : null;
+            case DOUBLE -> a == null ? new PlainValue(row, projected, 8) : null;
             case BINARY, FIXED_LEN_BYTE_ARRAY -> {
                 if (a instanceof DecimalLogicalTypeAnnotation d) {
                     yield new DecimalBytes(row, projected, d.getPrecision());
@@ -50,11 +52,11 @@ final class ChecksumConverters {
         }
         if (filter) {
             boolean plainInteger = a == null || a instanceof IntLogicalTypeAnnotation i && i.getBitWidth() >= 32;
-            if (!(c instanceof FilterTarget target) || !plainInteger) {
+            if (type != PrimitiveTypeName.INT32 && type != PrimitiveTypeName.INT64 || !plainInteger) {
                 throw new IOException(file + ": filter column '" + t.getName() + "' is " + t
                         + "; the benchmark filters on int or long columns");
             }
-            target.keepFilterValue();
+            ((PlainValue) c).filter = true;
         }
         return c;
     }
@@ -83,135 +85,81 @@ final class ChecksumConverters {
                 || a instanceof TimestampLogicalTypeAnnotation ts && ts.getUnit() == TimeUnit.MICROS;
     }
 
-    private interface FilterTarget {
-        void keepFilterValue();
-    }
-
-    private static final class BooleanValue extends PrimitiveConverter {
+    /**
+     * A converter of one column of booleans, ints, longs, floats or doubles (parquet-java calls the
+     * one method of its type): adds each value to the row when the column is projected; an int or
+     * long column that is the filter column also hands its value to the row for the filter.
+     */
+    private static final class PlainValue extends PrimitiveConverter {
         private final PendingRow row;
         private final boolean projected;
-
-        BooleanValue(PendingRow row, boolean projected) {
-            this.row = row;
-            this.projected = projected;
-        }
-
-        @Override
-        public void addBoolean(boolean value) {
-            if (projected) {
-                row.sum += value ? 1 : 0;
-                row.bytes += 1;
-                row.values++;
-            }
-        }
-    }
-
-    private static final class IntValue extends PrimitiveConverter implements FilterTarget {
-        private final PendingRow row;
-        private final boolean projected;
+        /** Logical bytes of a value. */
         private final int width;
         private boolean filter;
 
-        IntValue(PendingRow row, boolean projected, int width) {
+        PlainValue(PendingRow row, boolean projected, int width) {
             this.row = row;
             this.projected = projected;
             this.width = width;
         }
 
         @Override
-        public void keepFilterValue() {
-            filter = true;
+        public void addBoolean(boolean value) {
+            if (projected) {
+                row.add(value ? 1 : 0, width);
+            }
         }
 
         @Override
         public void addInt(int value) {
             if (projected) {
-                row.sum += value;
-                row.bytes += width;
-                row.values++;
+                row.add(value, width);
             }
             if (filter) {
-                row.filterSeen = true;
-                row.filterValue = value;
+                row.keepFilterValue(value);
             }
-        }
-    }
-
-    private static final class LongValue extends PrimitiveConverter implements FilterTarget {
-        private final PendingRow row;
-        private final boolean projected;
-        private boolean filter;
-
-        LongValue(PendingRow row, boolean projected) {
-            this.row = row;
-            this.projected = projected;
-        }
-
-        @Override
-        public void keepFilterValue() {
-            filter = true;
         }
 
         @Override
         public void addLong(long value) {
             if (projected) {
-                row.sum += value;
-                row.bytes += 8;
-                row.values++;
+                row.add(value, width);
             }
             if (filter) {
-                row.filterSeen = true;
-                row.filterValue = value;
+                row.keepFilterValue(value);
             }
-        }
-    }
-
-    private static final class FloatValue extends PrimitiveConverter {
-        private final PendingRow row;
-        private final boolean projected;
-
-        FloatValue(PendingRow row, boolean projected) {
-            this.row = row;
-            this.projected = projected;
         }
 
         @Override
         public void addFloat(float value) {
             if (projected) {
-                row.sum += ValueChecksum.ofFloat(value);
-                row.bytes += 4;
-                row.values++;
+                row.add(ValueChecksum.ofFloat(value), width);
             }
-        }
-    }
-
-    private static final class DoubleValue extends PrimitiveConverter {
-        private final PendingRow row;
-        private final boolean projected;
-
-        DoubleValue(PendingRow row, boolean projected) {
-            this.row = row;
-            this.projected = projected;
         }
 
         @Override
         public void addDouble(double value) {
             if (projected) {
-                row.sum += ValueChecksum.ofDouble(value);
-                row.bytes += 8;
-                row.values++;
+                row.add(ValueChecksum.ofDouble(value), width);
             }
         }
     }
 
-    /** Strings and binaries: the bytes are read where parquet-java holds them, without a copy when it can. */
-    private static final class ByteString extends PrimitiveConverter {
-        private final PendingRow row;
-        private final boolean projected;
+    /** A column of strings, binaries or decimals as bytes: adds its values to the row when the column is projected. */
+    private abstract static class BytesValue extends PrimitiveConverter {
+        final PendingRow row;
+        final boolean projected;
 
-        ByteString(PendingRow row, boolean projected) {
+        BytesValue(PendingRow row, boolean projected) {
             this.row = row;
             this.projected = projected;
+        }
+    }
+
+    /** Strings and binaries: the bytes are read where parquet-java holds them, without a copy when it can. */
+    private static final class ByteString extends BytesValue {
+        ByteString(PendingRow row, boolean projected) {
+            super(row, projected);
         }
 
         @Override
@@ -220,27 +168,22 @@ final class ChecksumConverters {
                 ByteBuffer b = value.toByteBuffer();
                 int len = b.remaining();
                 if (b.hasArray()) {
-                    row.sum += ValueChecksum.ofBytes(b.array(), b.arrayOffset() + b.position(), len);
+                    row.add(ValueChecksum.ofBytes(b.array(), b.arrayOffset() + b.position(), len), len);
                 } else {
                     byte[] copy = value.getBytes();
-                    row.sum += ValueChecksum.ofBytes(copy, 0, copy.length);
+                    row.add(ValueChecksum.ofBytes(copy, 0, copy.length), len);
                 }
-                row.bytes += len;
-                row.values++;
             }
         }
     }
 
     /** Decimals stored as big-endian bytes (Albis writes those of more than 18 digits this way). */
-    private static final class DecimalBytes extends PrimitiveConverter {
-        private final PendingRow row;
-        private final boolean projected;
+    private static final class DecimalBytes extends BytesValue {
         private final int precision;
         private final int width;
 
         DecimalBytes(PendingRow row, boolean projected, int precision) {
-            this.row = row;
-            this.projected = projected;
+            super(row, projected);
             this.precision = precision;
             this.width = precision <= io.albis.schema.DataType.MAX_LONG_DECIMAL_PRECISION ? 8 : 16;
         }
@@ -249,9 +192,7 @@ final class ChecksumConverters {
         public void addBinary(Binary value) {
             if (projected) {
                 byte[] b = value.getBytesUnsafe();
-                row.sum += DecimalWords.ofBigEndian(b, 0, b.length, precision);
-                row.bytes += width;
-                row.values++;
+                row.add(DecimalWords.ofBigEndian(b, 0, b.length, precision), width);
             }
         }
     }

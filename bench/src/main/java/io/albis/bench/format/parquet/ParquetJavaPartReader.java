@@ -18,8 +18,8 @@ import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.MessageColumnIO;
 import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
@@ -29,12 +29,7 @@ import org.apache.parquet.schema.Type;
  * dictionaries, pages by the column index, and records by parquet-java's record filter; rows that
  * survive are checked again here, strictly.
  */
-final class ParquetJavaPartReader implements PartReader {
-    private final ReadSpec spec;
-
-    ParquetJavaPartReader(ReadSpec spec) {
-        this.spec = spec;
-    }
+record ParquetJavaPartReader(ReadSpec spec) implements PartReader {
 
     @Override
     public void read(Path file, Tally into) throws IOException {

@@ -1,37 +1,13 @@
 package io.albis.bench.format.parquet;
 
-import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ReadSpec;
-import io.albis.bench.format.WriteResult;
-import io.albis.bench.PartFiles;
-import io.albis.bench.format.peer.PartitionedRead;
-import io.albis.scan.ScanResult;
-import io.albis.table.AlbisTable;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
+import io.albis.bench.format.peer.PartReader;
 
 /** Parquet read the way Spark reads it fastest: its vectorized reader, on-heap vectors, 4096 rows a batch ({@link SparkPartReader}). */
-public final class ParquetSparkFormat implements BenchFormat {
+public final class ParquetSparkFormat extends ParquetFormat {
 
-    @Override
-    public String name() {
-        return "parquet-spark";
-    }
-
-    @Override
-    public String dataFormat() {
-        return ParquetParts.EXT;
-    }
-
-    @Override
-    public List<String> codecs() {
-        return ParquetParts.CODECS;
-    }
-
-    @Override
-    public WriteResult write(AlbisTable source, Path dir, String codec) throws IOException {
-        return ParquetParts.write(source, dir, codec, name());
+    public ParquetSparkFormat() {
+        super("parquet-spark");
     }
 
     @Override
@@ -40,7 +16,7 @@ public final class ParquetSparkFormat implements BenchFormat {
     }
 
     @Override
-    public ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        return PartitionedRead.run(PartFiles.list(dir, ParquetParts.EXT), threads, new SparkPartReader(spec));
+    PartReader partReader(ReadSpec spec) {
+        return new SparkPartReader(spec);
     }
 }

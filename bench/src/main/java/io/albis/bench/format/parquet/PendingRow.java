@@ -12,6 +12,19 @@ final class PendingRow {
     boolean filterSeen;
     long filterValue;
 
+    /** Adds a projected value: its checksum word and logical bytes. */
+    void add(long word, long valueBytes) {
+        sum += word;
+        bytes += valueBytes;
+        values++;
+    }
+
+    /** Keeps the value of the filter column, for the filter to decide on at the record's end. */
+    void keepFilterValue(long value) {
+        filterSeen = true;
+        filterValue = value;
+    }
+
     void reset() {
         sum = 0;
         bytes = 0;

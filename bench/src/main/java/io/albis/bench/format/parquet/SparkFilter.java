@@ -1,5 +1,6 @@
 package io.albis.bench.format.parquet;
 
+import io.albis.bench.format.peer.RowFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.spark.sql.types.DataType;
@@ -7,63 +8,43 @@ import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 
-/** The rows of a batch whose filter column is not null and at most the bound: {@code column <= max}. */
-abstract class SparkFilter {
-    final ColumnVector v;
-    final long max;
+/**
+ * The benchmark's filter on an int or long column of Spark's vectors, {@code column <= max}: a
+ * loop of its own for each getter, so each is compiled for the one it calls.
+ */
+final class SparkFilter {
+    private SparkFilter() {}
 
-    SparkFilter(ColumnVector v, long max) {
-        this.v = v;
-        this.max = max;
-    }
-
-    /** Writes the matching row indexes of rows [0, n) into {@code sel} and returns how many there are. */
-    abstract int select(int n, int[] sel);
-
-    static SparkFilter of(ColumnVector v, long max, String column, Path file) throws IOException {
+    static RowFilter of(ColumnVector v, long max, String column, Path file) throws IOException {
         DataType t = v.dataType();
         if (t instanceof IntegerType) {
-            return new OnInts(v, max);
+            return (n, sel) -> selectInts(v, max, n, sel);
         } else if (t instanceof LongType) {
-            return new OnLongs(v, max);
+            return (n, sel) -> selectLongs(v, max, n, sel);
         }
         throw new IOException(file + ": filter column '" + column + "' is " + t.simpleString()
                 + "; the benchmark filters on int or long columns");
     }
 
-    private static final class OnInts extends SparkFilter {
-        OnInts(ColumnVector v, long max) {
-            super(v, max);
-        }
-
-        @Override
-        int select(int n, int[] sel) {
-            int k = 0;
-            boolean nulls = v.hasNull();
-            for (int i = 0; i < n; i++) {
-                if ((!nulls || !v.isNullAt(i)) && v.getInt(i) <= max) {
-                    sel[k++] = i;
-                }
+    private static int selectInts(ColumnVector v, long max, int n, int[] sel) {
+        int k = 0;
+        boolean nulls = v.hasNull();
+        for (int i = 0; i < n; i++) {
+            if ((!nulls || !v.isNullAt(i)) && v.getInt(i) <= max) {
+                sel[k++] = i;
             }
-            return k;
         }
+        return k;
     }
 
-    private static final class OnLongs extends SparkFilter {
-        OnLongs(ColumnVector v, long max) {
-            super(v, max);
-        }
-
-        @Override
-        int select(int n, int[] sel) {
-            int k = 0;
-            boolean nulls = v.hasNull();
-            for (int i = 0; i < n; i++) {
-                if ((!nulls || !v.isNullAt(i)) && v.getLong(i) <= max) {
-                    sel[k++] = i;
-                }
+    private static int selectLongs(ColumnVector v, long max, int n, int[] sel) {
+        int k = 0;
+        boolean nulls = v.hasNull();
+        for (int i = 0; i < n; i++) {
+            if ((!nulls || !v.isNullAt(i)) && v.getLong(i) <= max) {
+                sel[k++] = i;
             }
-            return k;
         }
+        return k;
     }
 }

@@ -1,9 +1,11 @@
 package io.albis.bench.format.parquet;
 
 import io.albis.bench.format.ReadSpec;
+import io.albis.bench.format.peer.BatchSums;
 import io.albis.bench.format.peer.ColumnSum;
 import io.albis.bench.format.peer.PartReader;
 import io.albis.bench.format.peer.ReadColumns;
+import io.albis.bench.format.peer.RowFilter;
 import io.albis.bench.format.peer.Tally;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -24,14 +26,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * statistics would rarely skip anything anyway). The footer is read once more up front for the
  * column names, so a missing column is reported by name; that costs well under a millisecond a file.
  */
-final class SparkPartReader implements PartReader {
+record SparkPartReader(ReadSpec spec) implements PartReader {
     static final int CAPACITY = 4096;
-
-    private final ReadSpec spec;
-
-    SparkPartReader(ReadSpec spec) {
-        this.spec = spec;
-    }
 
     @Override
     public void read(Path file, Tally into) throws IOException {
@@ -46,23 +42,11 @@ final class SparkPartReader implements PartReader {
             for (String c : cols.projected()) {
                 sums.add(SparkColumnSum.of(batch.column(cols.toRead().indexOf(c)), c, file));
             }
-            SparkFilter filter = cols.filter() == null ? null
+            RowFilter filter = cols.filter() == null ? null
                     : SparkFilter.of(batch.column(cols.toRead().indexOf(cols.filter())), spec.filterMax(), cols.filter(), file);
-            int[] sel = new int[CAPACITY];
+            BatchSums batchSums = new BatchSums(sums, filter);
             while (nextBatch(reader, file)) {
-                int n = batch.numRows();
-                if (filter == null) {
-                    for (ColumnSum s : sums) {
-                        s.all(n, into);
-                    }
-                    into.addRows(n);
-                } else {
-                    int k = filter.select(n, sel);
-                    for (ColumnSum s : sums) {
-                        s.selected(sel, k, into);
-                    }
-                    into.addRows(k);
-                }
+                batchSums.add(batch.numRows(), into);
             }
         } finally {
             reader.close();

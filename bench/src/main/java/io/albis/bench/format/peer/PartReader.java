@@ -1,10 +1,7 @@
 package io.albis.bench.format.peer;
 
-import java.io.IOException;
-import java.nio.file.Path;
+import io.albis.bench.format.PartFiles;
 
-/** Reads one part file into a thread's totals. */
+/** Reads one part file of a peer into a thread's {@link Tally}. */
 @FunctionalInterface
-public interface PartReader {
-    void read(Path file, Tally into) throws IOException;
-}
+public interface PartReader extends PartFiles.Reader<Tally> {}

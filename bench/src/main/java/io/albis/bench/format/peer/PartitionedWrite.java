@@ -1,6 +1,6 @@
 package io.albis.bench.format.peer;
 
-import io.albis.bench.PartFiles;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.WriteResult;
 import io.albis.schema.Field;
 import io.albis.table.AlbisTable;

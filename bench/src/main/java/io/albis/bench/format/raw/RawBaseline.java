@@ -1,6 +1,6 @@
 package io.albis.bench.format.raw;
 
-import io.albis.bench.Baseline;
+import io.albis.bench.format.Baseline;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.albis.AlbisDataFormat;
 import io.albis.read.ReadOptions;
@@ -25,6 +25,10 @@ public abstract class RawBaseline extends AlbisDataFormat implements Baseline {
      * them costs a full scan, so a fork computes them once instead of once per repetition.
      */
     private static final Map<String, ScanResult> ALBIS_TOTALS = new ConcurrentHashMap<>();
+
+    protected RawBaseline(String name) {
+        super(name);
+    }
 
     /** Whether every byte is touched (summed as longs) or only read. */
     protected abstract boolean touch();

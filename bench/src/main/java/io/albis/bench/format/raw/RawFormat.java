@@ -3,9 +3,8 @@ package io.albis.bench.format.raw;
 /** {@code raw}: the Albis table's data files read with every byte summed as longs, nothing parsed. */
 public final class RawFormat extends RawBaseline {
 
-    @Override
-    public String name() {
-        return "raw";
+    public RawFormat() {
+        super("raw");
     }
 
     @Override

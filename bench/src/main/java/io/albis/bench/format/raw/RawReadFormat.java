@@ -3,9 +3,8 @@ package io.albis.bench.format.raw;
 /** {@code raw-read}: the Albis table's data files only read into a buffer; no byte is touched. */
 public final class RawReadFormat extends RawBaseline {
 
-    @Override
-    public String name() {
-        return "raw-read";
+    public RawReadFormat() {
+        super("raw-read");
     }
 
     @Override

@@ -11,7 +11,6 @@ import io.albis.spark.evolve.AlbisEvolution;
 import io.albis.spark.read.ColumnarReads;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
@@ -23,7 +22,7 @@ import org.apache.spark.sql.SparkSession;
 public final class SparkAlbisFormat extends SparkLevelFormat implements EvolvingFormat {
 
     public SparkAlbisFormat() {
-        super("spark-albis", "albis", "albis", List.of(Codecs.NONE), Map.of(ColumnarReads.Enabled(), "true"), true);
+        super("spark-albis", "albis", "albis", Codecs.ONLY_NONE, Map.of(ColumnarReads.Enabled(), "true"), true);
     }
 
     /** Albis has no codecs: the source takes no compression option. */

@@ -2,7 +2,6 @@ package io.albis.bench.format.spark;
 
 import io.albis.bench.format.Codecs;
 import io.albis.spark.read.ColumnarReads;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,7 +11,7 @@ import java.util.Map;
 public final class SparkAlbisRowsFormat extends SparkLevelFormat {
 
     public SparkAlbisRowsFormat() {
-        super("spark-albis-rows", "albis", "albis", List.of(Codecs.NONE), Map.of(ColumnarReads.Enabled(), "false"),
+        super("spark-albis-rows", "albis", "albis", Codecs.ONLY_NONE, Map.of(ColumnarReads.Enabled(), "false"),
                 false);
     }
 }

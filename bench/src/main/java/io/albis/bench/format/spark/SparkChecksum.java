@@ -1,7 +1,7 @@
 package io.albis.bench.format.spark;
 
 import io.albis.scan.ScanResult;
-import io.albis.bench.ValueTotals;
+import io.albis.bench.format.ValueTotals;
 import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.List;

@@ -2,7 +2,6 @@ package io.albis.bench.format.spark;
 
 import io.albis.bench.format.Codecs;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,7 +11,7 @@ import java.util.Map;
 public final class SparkFloorFormat extends SparkLevelFormat {
 
     public SparkFloorFormat() {
-        super("spark-floor", "albis", FloorSource.class.getName(), List.of(Codecs.NONE), Map.of(), false);
+        super("spark-floor", "albis", FloorSource.class.getName(), Codecs.ONLY_NONE, Map.of(), false);
     }
 
     @Override

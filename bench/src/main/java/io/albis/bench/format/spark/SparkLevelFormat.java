@@ -1,8 +1,8 @@
 package io.albis.bench.format.spark;
 
-import io.albis.bench.PartFiles;
-import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ColumnChange;
+import io.albis.bench.format.NamedFormat;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
 import io.albis.scan.ScanResult;
@@ -33,9 +33,7 @@ import org.apache.spark.sql.functions;
  * value Spark gets from the copy, which the harness compares with its scan of the source table.
  * Other experiments leave these formats out; their copies are written by the format's own writer.
  */
-public abstract class SparkLevelFormat implements BenchFormat {
-    private final String name;
-    private final String dataFormat;
+public abstract class SparkLevelFormat extends NamedFormat {
     private final String sparkSource;
     private final List<String> codecs;
     private final Map<String, String> sessionConf;
@@ -48,23 +46,13 @@ public abstract class SparkLevelFormat implements BenchFormat {
      */
     protected SparkLevelFormat(String name, String dataFormat, String source, List<String> codecs,
             Map<String, String> sessionConf, boolean writes) {
-        this.name = name;
-        this.dataFormat = dataFormat;
+        super(name, dataFormat);
         this.sparkSource = source;
         this.codecs = List.copyOf(codecs);
         this.sessionConf = Map.copyOf(sessionConf);
         this.writes = writes;
     }
 
-    @Override
-    public final String name() {
-        return name;
-    }
-
-    @Override
-    public final String dataFormat() {
-        return dataFormat;
-    }
 
     @Override
     public final List<String> codecs() {

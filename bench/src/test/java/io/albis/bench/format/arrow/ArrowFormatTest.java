@@ -1,17 +1,10 @@
 package io.albis.bench.format.arrow;
 
-import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.peer.PeerFormatContract;
 
 /** The reader {@code arrow-unsafe} shares, with Arrow's default checks on ({@link ArrowUnsafeFormatTest} runs it with them off). */
 class ArrowFormatTest extends PeerFormatContract {
-    @Override
-    protected BenchFormat format() {
-        return new ArrowFormat();
-    }
-
-    @Override
-    protected String extension() {
-        return "arrow";
+    ArrowFormatTest() {
+        super(new ArrowFormat(), "arrow");
     }
 }

@@ -1,6 +1,5 @@
 package io.albis.bench.format.peer;
 
-import io.albis.bench.PartFiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.albis.bench.format.BenchFormat;
+import io.albis.bench.format.PartFiles;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.WriteResult;
 import io.albis.read.AlbisReader;
@@ -44,12 +44,24 @@ public abstract class PeerFormatContract {
     private AlbisTable table;
     private AlbisTable nested;
     private final Map<String, Path> written = new HashMap<>();
+    private final BenchFormat format;
+    private final String extension;
+
+    /** Tests {@code format}, whose part files end in {@code .extension}. */
+    protected PeerFormatContract(BenchFormat format, String extension) {
+        this.format = format;
+        this.extension = extension;
+    }
 
     /** The adapter under test. */
-    protected abstract BenchFormat format();
+    protected final BenchFormat format() {
+        return format;
+    }
 
     /** The extension of its part files. */
-    protected abstract String extension();
+    protected final String extension() {
+        return extension;
+    }
 
     @BeforeAll
     void writeTable() throws IOException {

@@ -1,6 +1,6 @@
 package io.albis.bench.format.peer;
 
-import io.albis.bench.PartFiles;
+import io.albis.bench.format.PartFiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -51,65 +51,54 @@ public final class PeerTables {
 
     /** Writes {@code rows} seeded random rows, a row group every {@code rowGroupRows} rows, and opens the table. */
     public static AlbisTable write(Path path, int rows, long rowGroupRows, long seed) throws IOException {
-        Schema schema = schema();
-        Random r = new Random(seed);
-        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, path.toString(), schema,
-                WriterOptions.defaults().withSegmentSize(64 << 10).withRowGroupRows(rowGroupRows))) {
-            for (int row = 0; row < rows; row++) {
-                w.setLong(0, row);
-                if (nonNull(r)) {
-                    w.setInt(1, extremeInt(r));
-                }
-                if (nonNull(r)) {
-                    w.setLong(2, r.nextInt(4) == 0 ? (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE) : r.nextLong());
-                }
-                if (nonNull(r)) {
-                    w.setDouble(3, r.nextInt(20) == 0 ? Double.NaN : r.nextGaussian() * 1e6);
-                }
-                if (nonNull(r)) {
-                    w.setDecimalUnscaled(4, r.nextInt(19_999_999) - 9_999_999L);
-                }
-                if (nonNull(r)) {
-                    byte[] b = new byte[1 + r.nextInt(1024)];
-                    r.nextBytes(b);
-                    w.setBinary(5, b);
-                }
-                if (nonNull(r)) {
-                    byte[] t = text(r);
-                    w.setUtf8(6, t, 0, t.length);
-                }
-                if (nonNull(r)) {
-                    w.setBoolean(7, r.nextBoolean());
-                }
-                if (nonNull(r)) {
-                    w.setByte(8, (byte) r.nextInt());
-                }
-                if (nonNull(r)) {
-                    w.setShort(9, (short) r.nextInt());
-                }
-                if (nonNull(r)) {
-                    w.setFloat(10, r.nextInt(20) == 0 ? Float.NaN : (float) r.nextGaussian() * 1000);
-                }
-                if (nonNull(r)) {
-                    w.setDate(11, r.nextInt(200_000) - 100_000);
-                }
-                if (nonNull(r)) {
-                    // Microseconds on both sides of the epoch, outside the last second before it (ORC cannot hold those).
-                    long micros = r.nextLong() % 4_000_000_000_000_000L;
-                    w.setTimestampMicros(12, micros < 0 && micros > -1_000_000 ? micros - 1_000_000 : micros);
-                }
-                if (nonNull(r)) {
-                    w.setDecimalUnscaled(13, r.nextLong() % 1_000_000_000_000_000_000L);
-                }
-                if (nonNull(r)) {
-                    BigInteger unscaled = new BigInteger(96, r);
-                    w.setDecimal(14, new BigDecimal(r.nextBoolean() ? unscaled.negate() : unscaled, 5));
-                }
-                w.setInt(15, r.nextInt(1000));
-                w.nextRow();
+        return write(path, schema(), rows, rowGroupRows, seed, (w, r) -> {
+            if (nonNull(r)) {
+                w.setLong(2, r.nextInt(4) == 0 ? (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE) : r.nextLong());
             }
-        }
-        return AlbisTable.open(path.toString());
+            if (nonNull(r)) {
+                w.setDouble(3, r.nextInt(20) == 0 ? Double.NaN : r.nextGaussian() * 1e6);
+            }
+            if (nonNull(r)) {
+                w.setDecimalUnscaled(4, r.nextInt(19_999_999) - 9_999_999L);
+            }
+            if (nonNull(r)) {
+                byte[] b = new byte[1 + r.nextInt(1024)];
+                r.nextBytes(b);
+                w.setBinary(5, b);
+            }
+            if (nonNull(r)) {
+                byte[] t = text(r);
+                w.setUtf8(6, t, 0, t.length);
+            }
+            if (nonNull(r)) {
+                w.setBoolean(7, r.nextBoolean());
+            }
+            if (nonNull(r)) {
+                w.setByte(8, (byte) r.nextInt());
+            }
+            if (nonNull(r)) {
+                w.setShort(9, (short) r.nextInt());
+            }
+            if (nonNull(r)) {
+                w.setFloat(10, r.nextInt(20) == 0 ? Float.NaN : (float) r.nextGaussian() * 1000);
+            }
+            if (nonNull(r)) {
+                w.setDate(11, r.nextInt(200_000) - 100_000);
+            }
+            if (nonNull(r)) {
+                // Microseconds on both sides of the epoch, outside the last second before it (ORC cannot hold those).
+                long micros = r.nextLong() % 4_000_000_000_000_000L;
+                w.setTimestampMicros(12, micros < 0 && micros > -1_000_000 ? micros - 1_000_000 : micros);
+            }
+            if (nonNull(r)) {
+                w.setDecimalUnscaled(13, r.nextLong() % 1_000_000_000_000_000_000L);
+            }
+            if (nonNull(r)) {
+                BigInteger unscaled = new BigInteger(96, r);
+                w.setDecimal(14, new BigDecimal(r.nextBoolean() ? unscaled.negate() : unscaled, 5));
+            }
+            w.setInt(15, r.nextInt(1000));
+        });
     }
 
     /**
@@ -131,40 +120,58 @@ public final class PeerTables {
 
     /** Writes {@code rows} seeded random rows of {@link #nestedSchema()}, a row group every {@code rowGroupRows} rows. */
     public static AlbisTable writeNested(Path path, int rows, long rowGroupRows, long seed) throws IOException {
+        return write(path, nestedSchema(), rows, rowGroupRows, seed, (w, r) -> {
+            if (nonNull(r)) {
+                java.util.List<Integer> ints = new java.util.ArrayList<>();
+                for (int k = length(r); k > 0; k--) {
+                    ints.add(nonNull(r) ? extremeInt(r) : null);
+                }
+                w.setList(2, ints);
+            }
+            if (nonNull(r)) {
+                java.util.Map<String, Long> counts = new java.util.LinkedHashMap<>();
+                for (int k = length(r); k > 0; k--) {
+                    counts.put(new String(text(r), StandardCharsets.UTF_8) + k, nonNull(r) ? r.nextLong() : null);
+                }
+                w.setMap(3, counts);
+            }
+            java.util.List<String> names = new java.util.ArrayList<>();
+            for (int k = length(r); k > 0; k--) {
+                names.add(new String(text(r), StandardCharsets.UTF_8));
+            }
+            w.setList(4, names);
+            if (nonNull(r)) {
+                java.util.Map<Long, Integer> codes = new java.util.LinkedHashMap<>();
+                for (int k = length(r); k > 0; k--) {
+                    codes.put(r.nextLong(), r.nextInt());
+                }
+                w.setMap(5, codes);
+            }
+        });
+    }
+
+    /** Sets the values of one row after the first two columns. */
+    @FunctionalInterface
+    private interface RestOfRow {
+        void set(AlbisWriter w, Random r) throws IOException;
+    }
+
+    /**
+     * Writes {@code rows} seeded random rows of {@code schema}, a row group every {@code rowGroupRows}
+     * rows: the row number in column 0 (a sorted id for filters), a nullable int in column 1, the
+     * rest by {@code rest}; then opens the table.
+     */
+    private static AlbisTable write(Path path, Schema schema, int rows, long rowGroupRows, long seed, RestOfRow rest)
+            throws IOException {
         Random r = new Random(seed);
-        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, path.toString(), nestedSchema(),
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, path.toString(), schema,
                 WriterOptions.defaults().withSegmentSize(64 << 10).withRowGroupRows(rowGroupRows))) {
             for (int row = 0; row < rows; row++) {
                 w.setLong(0, row);
                 if (nonNull(r)) {
                     w.setInt(1, extremeInt(r));
                 }
-                if (nonNull(r)) {
-                    java.util.List<Integer> ints = new java.util.ArrayList<>();
-                    for (int k = length(r); k > 0; k--) {
-                        ints.add(nonNull(r) ? extremeInt(r) : null);
-                    }
-                    w.setList(2, ints);
-                }
-                if (nonNull(r)) {
-                    java.util.Map<String, Long> counts = new java.util.LinkedHashMap<>();
-                    for (int k = length(r); k > 0; k--) {
-                        counts.put(new String(text(r), StandardCharsets.UTF_8) + k, nonNull(r) ? r.nextLong() : null);
-                    }
-                    w.setMap(3, counts);
-                }
-                java.util.List<String> names = new java.util.ArrayList<>();
-                for (int k = length(r); k > 0; k--) {
-                    names.add(new String(text(r), StandardCharsets.UTF_8));
-                }
-                w.setList(4, names);
-                if (nonNull(r)) {
-                    java.util.Map<Long, Integer> codes = new java.util.LinkedHashMap<>();
-                    for (int k = length(r); k > 0; k--) {
-                        codes.put(r.nextLong(), r.nextInt());
-                    }
-                    w.setMap(5, codes);
-                }
+                rest.set(w, r);
                 w.nextRow();
             }
         }

@@ -1,17 +1,41 @@
-package io.albis.bench;
+package io.albis.bench.format;
 
+import io.albis.scan.ThreadSplit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** The {@code part-00000.<ext>} files a format writes, one per source row group. */
+/** The {@code part-00000.<ext>} files a format writes, one per source row group, and their reading by threads. */
 public final class PartFiles {
+
+    /** Reads one part file into the totals of the thread reading it. */
+    @FunctionalInterface
+    public interface Reader<T> {
+        void read(Path file, T into) throws IOException;
+    }
+
     private PartFiles() {}
+
+    /**
+     * Reads {@code files} with {@code threads} threads, thread t reading files t, t + threads, ...
+     * ({@link ThreadSplit}) into totals of its own from {@code newTotals}; returns every thread's totals.
+     */
+    public static <T> List<T> read(List<Path> files, int threads, Supplier<T> newTotals, Reader<T> reader)
+            throws IOException {
+        return ThreadSplit.run(files.size(), threads, parts -> {
+            T totals = newTotals.get();
+            for (int p : parts) {
+                reader.read(files.get(p), totals);
+            }
+            return totals;
+        });
+    }
 
     /** The name of part {@code index}: {@code part-00000.<ext>}; names sort in part order. */
     public static String name(int index, String extension) {

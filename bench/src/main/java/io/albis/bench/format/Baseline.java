@@ -1,4 +1,4 @@
-package io.albis.bench;
+package io.albis.bench.format;
 
 /**
  * Marks a {@link io.albis.bench.format.BenchFormat} that is a physical reference, not a format:

@@ -1,4 +1,4 @@
-package io.albis.bench;
+package io.albis.bench.experiment;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

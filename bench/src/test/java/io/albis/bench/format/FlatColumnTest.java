@@ -1,4 +1,4 @@
-package io.albis.bench;
+package io.albis.bench.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

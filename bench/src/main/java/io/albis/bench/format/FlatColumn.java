@@ -1,4 +1,4 @@
-package io.albis.bench;
+package io.albis.bench.format;
 
 import io.albis.schema.Column;
 import io.albis.schema.DataType;

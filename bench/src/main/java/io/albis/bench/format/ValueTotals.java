@@ -1,8 +1,10 @@
-package io.albis.bench;
+package io.albis.bench.format;
 
 import io.albis.scan.ScanResult;
 import io.albis.scan.ValueChecksum;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Adds the values a reader materialises into the totals every format reports: the
@@ -99,6 +101,15 @@ public final class ValueTotals {
         rowLogical = 0;
         rowNulls = 0;
         rowSum = 0;
+    }
+
+    /** The totals of several threads' readers, with the wall time of the whole read. */
+    public static ScanResult sum(List<ValueTotals> threads, long nanos) {
+        List<ScanResult> results = new ArrayList<>();
+        for (ValueTotals t : threads) {
+            results.add(t.result());
+        }
+        return ScanResults.sum(results, nanos);
     }
 
     /** The totals so far, with the checksum folded as {@link io.albis.scan.ChecksumScan} folds it. */

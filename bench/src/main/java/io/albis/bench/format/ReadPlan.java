@@ -1,6 +1,5 @@
-package io.albis.bench;
+package io.albis.bench.format;
 
-import io.albis.bench.format.ReadSpec;
 import io.albis.schema.TypeId;
 import java.util.Arrays;
 import java.util.List;
