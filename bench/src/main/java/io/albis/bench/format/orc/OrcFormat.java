@@ -1,6 +1,5 @@
 package io.albis.bench.format.orc;
 
-import io.albis.bench.PartFiles;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
 import io.albis.bench.format.PartFiles;
