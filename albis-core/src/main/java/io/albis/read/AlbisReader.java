@@ -9,17 +9,12 @@ import io.albis.nested.MapValue;
 import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
-import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 
@@ -39,7 +34,7 @@ import java.util.NoSuchElementException;
  * through each slot's packed place ({@link RowSlot#nullInfo()}, {@link RowSlot#valueInfo()}),
  * and the other values through the walker's {@link RowView}.
  */
-public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRow, RowValues {
+public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRow {
     private final RowWalker walker;
     private final ReadPlan plan;
     private final RowView row;
@@ -211,12 +206,12 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         return row.getDecimal(i);
     }
 
-    @Override
+    /** The high word of a wide decimal's 128-bit unscaled value (its low word is {@link #wideLow}). */
     public long wideHigh(int i) {
         return DirectMemory.getLong(valueAt(i, 16) + 8);
     }
 
-    @Override
+    /** The low word of a wide decimal's 128-bit unscaled value. */
     public long wideLow(int i) {
         return getLong(i);
     }
@@ -257,26 +252,19 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     }
 
     /**
+     * The current row as filters test it (a view that follows the reader), for evaluating a
+     * {@link BoundPredicate} outside the reader.
+     */
+    public RowValues filterValues() {
+        return row;
+    }
+
+    /**
      * The projected values as nested maps, structs rebuilt from the flattened columns: keys are
      * field names in schema order; a null struct is null.
      */
     public Map<String, Object> toNestedMap() {
         return row.toNestedMap();
-    }
-
-    @Override
-    public long longValue(int i) {
-        return slots[i].longValue();
-    }
-
-    @Override
-    public double doubleValue(int i) {
-        return slots[i].doubleValue();
-    }
-
-    @Override
-    public int compareBytes(int i, byte[] literal) {
-        return slots[i].compareBytes(literal);
     }
 
     // ------------------------------------------------------------------ binary API

@@ -2,6 +2,7 @@ package io.albis.storage;
 
 import io.albis.testing.EvolutionContract;
 import io.albis.testing.JobCommitContract;
+import io.albis.testing.StorageUnderTest;
 import io.albis.testing.TableOnStorageContract;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,49 +19,28 @@ class LocalContractsTest {
 
     private static final AtomicInteger next = new AtomicInteger();
 
-    private static String freshTableRoot() {
-        return dir.resolve("t" + next.incrementAndGet()).toString();
+    /** The local storage, and a fresh directory per table. */
+    interface OnLocalStorage extends StorageUnderTest {
+        @Override
+        default Storage storage() {
+            return LocalStorage.INSTANCE;
+        }
+
+        @Override
+        default String freshRoot() {
+            return dir.resolve("t" + next.incrementAndGet()).toString();
+        }
     }
 
     /** A whole table on the local file system. */
     @Nested
-    class TableOnStorage extends TableOnStorageContract {
-        @Override
-        public Storage storage() {
-            return LocalStorage.INSTANCE;
-        }
-
-        @Override
-        public String freshRoot() {
-            return freshTableRoot();
-        }
-    }
+    class TableOnStorage extends TableOnStorageContract implements OnLocalStorage {}
 
     /** Job commits on the local file system. */
     @Nested
-    class JobCommits extends JobCommitContract {
-        @Override
-        public Storage storage() {
-            return LocalStorage.INSTANCE;
-        }
-
-        @Override
-        public String freshRoot() {
-            return freshTableRoot();
-        }
-    }
+    class JobCommits extends JobCommitContract implements OnLocalStorage {}
 
     /** Table evolution under failures, races and concurrent readers on the local file system. */
     @Nested
-    class Evolution extends EvolutionContract {
-        @Override
-        public Storage storage() {
-            return LocalStorage.INSTANCE;
-        }
-
-        @Override
-        public String freshRoot() {
-            return freshTableRoot();
-        }
-    }
+    class Evolution extends EvolutionContract implements OnLocalStorage {}
 }

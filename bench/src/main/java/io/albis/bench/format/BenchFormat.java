@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <p>Every implementation reads through its format's fastest public JVM path and materialises
  * every value it returns into a {@link io.albis.scan.ValueChecksum}, counting logical bytes as
- * DESIGN §7 says (4 per int/float/date, 8 per long/double/timestamp/decimal ≤ 18 digits, the
+ * {@link io.albis.scan.LogicalBytes} and docs/PERFORMANCE.md say (4 per int/float/date, 8 per long/double/timestamp/decimal ≤ 18 digits, the
  * byte length of each string/binary, nothing for nulls; a list or map counts the values inside
  * it). So rows, logical bytes, nulls and the checksum must agree across formats for the same
  * data, projection and filter; the harness fails the run when they do not.

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * Adds the values a reader materialises into the totals every format reports: the
- * {@link ValueChecksum} word of each value and its logical bytes (DESIGN §7). Values are staged per
- * row, so a row that fails the filter can be dropped whole after all its values were read.
+ * {@link ValueChecksum} word of each value and its logical bytes
+ * ({@link io.albis.scan.LogicalBytes}). Values are staged per row, so a row that fails the filter
+ * can be dropped whole after all its values were read.
  * One instance per reading thread.
  */
 public final class ValueTotals {

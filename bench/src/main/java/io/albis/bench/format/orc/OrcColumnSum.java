@@ -28,7 +28,7 @@ import org.apache.orc.TypeDescription;
  */
 abstract class OrcColumnSum implements ColumnSum {
     final ColumnVector v;
-    /** Logical bytes of one non-null value (DESIGN §7); 0 for strings and binaries, which count their length. */
+    /** Logical bytes of one non-null value (io.albis.scan.LogicalBytes); 0 for strings and binaries, which count their length. */
     final int width;
 
     OrcColumnSum(ColumnVector v, int width) {

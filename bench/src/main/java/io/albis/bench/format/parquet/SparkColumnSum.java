@@ -36,7 +36,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 abstract class SparkColumnSum implements ColumnSum {
     final ColumnVector v;
-    /** Logical bytes of one non-null value (DESIGN §7); 0 for strings and binaries, which count their length. */
+    /** Logical bytes of one non-null value (io.albis.scan.LogicalBytes); 0 for strings and binaries, which count their length. */
     final int width;
 
     SparkColumnSum(ColumnVector v, int width) {

@@ -17,7 +17,7 @@
  *       {@link io.albis.scan.ValueChecksum}: integers, dates, timestamps (µs) and decimals of up to
  *       18 digits as their (unscaled) long, floats and doubles by raw bits, wider decimals as low
  *       plus high 128-bit word ({@link io.albis.bench.format.peer.DecimalWords}), strings and
- *       binaries by their bytes; logical bytes as DESIGN §7 counts them. Lists and maps by their
+ *       binaries by their bytes; logical bytes as {@link io.albis.scan.LogicalBytes} counts them. Lists and maps by their
  *       counts and the values inside ({@link io.albis.bench.format.peer.NestedColumnSum}).</li>
  *   <li>Filter: {@code column <= max} on an int or long column, applied strictly row by row to
  *       each batch ({@link io.albis.bench.format.peer.RowFilter}: a selection vector, then the
