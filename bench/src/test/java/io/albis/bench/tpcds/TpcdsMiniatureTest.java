@@ -48,10 +48,11 @@ class TpcdsMiniatureTest {
         assertEquals(parquetSnappy, plannedSize(spark, "albis.store_sales"));
         assertEquals(parquetSnappy, plannedSize(spark, "orc_none.store_sales"));
         assertTrue(Files.readAllLines(out.resolve("tpcds-totals.csv")).size() == 1 + TpcdsFormat.values().length);
-        // Spark times the scans that produce batches (not one that reads no column, as a count does).
+        // Spark times the scans that produce batches (not one that reads no column, as a count does);
+        // its scan time is in whole milliseconds, so a scan of this tiny data may show a share of 0.
         List<String> shares = rows.subList(1, rows.size()).stream().map(r -> r.split(",", -1)[7])
                 .filter(v -> !v.isEmpty()).toList();
-        assertTrue(shares.stream().mapToDouble(Double::parseDouble).allMatch(v -> v > 0 && v <= 1), shares.toString());
+        assertTrue(shares.stream().mapToDouble(Double::parseDouble).allMatch(v -> v >= 0 && v <= 1), shares.toString());
         assertTrue(rows.stream().anyMatch(r -> r.contains(",parquet-snappy,") && !r.split(",", -1)[7].isEmpty()),
                 "Spark times Parquet's scans: " + rows);
         assertTrue(Files.size(out.resolve("tpcds-gain-cdf.png")) > 0);
