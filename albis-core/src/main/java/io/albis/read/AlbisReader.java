@@ -10,7 +10,6 @@ import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
 import io.albis.schema.Schema;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -30,14 +29,11 @@ import java.util.NoSuchElementException;
  * of the segment buffers, or batches of primitive arrays, open a {@link RunReader} instead. Not
  * thread-safe.
  *
- * <p>A {@link RowWalker} moves the read; this class reads null bits and primitive values itself,
- * through each slot's packed place ({@link RowSlot#nullInfo()}, {@link RowSlot#valueInfo()}),
- * and the other values through the walker's {@link RowView}.
+ * <p>Its base, the {@link RowWalker}, moves the read; this class reads null bits and primitive
+ * values itself, through each slot's packed place ({@link RowSlot#nullInfo()},
+ * {@link RowSlot#valueInfo()}), and the other values through the walker's {@link RowView}.
  */
-public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRow {
-    private final RowWalker walker;
-    private final ReadPlan plan;
-    private final RowView row;
+public final class AlbisReader extends RowWalker implements Iterator<AlbisRow>, AlbisRow {
     /** The view's slot readers (by reader column), for the checks of the primitive getters. */
     private final RowSlot[] slots;
     /**
@@ -56,14 +52,12 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     private final BinaryRow binaryRow = new BinaryRow();
 
     public AlbisReader(TableSource table, ReadOptions options) throws IOException {
-        this.walker = new RowWalker(table, options);
-        this.plan = walker.plan;
-        this.row = walker.row;
+        super(table, options);
         this.slots = row.slots();
         this.rowsOf = row.rowsOf;
         this.nullInfo = row.nullInfo;
         this.valueInfo = row.valueInfo;
-        this.singleRows = plan.neededGroups.length == 1 ? walker.rowsOfGroup[plan.neededGroups[0]] : null;
+        this.singleRows = plan.neededGroups.length == 1 ? rowsOfGroup[plan.neededGroups[0]] : null;
     }
 
     public Schema schema() {
@@ -71,7 +65,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     }
 
     public ReadStats stats() {
-        return walker.stats;
+        return stats;
     }
 
     /** The table column behind reader column {@code i}. */
@@ -82,11 +76,6 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
     @Override
     public int columnCount() {
         return plan.projected;
-    }
-
-    /** The index of the row group of the current row; -1 before the first. */
-    public int currentRowGroup() {
-        return walker.currentRowGroup();
     }
 
     // ------------------------------------------------------------------ iteration
@@ -117,12 +106,7 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     /** Moves to the next matching row; false at the end. */
     public boolean advance() throws IOException {
-        return walker.advance();
-    }
-
-    @Override
-    public void close() throws IOException {
-        walker.close();
+        return step();
     }
 
     // ------------------------------------------------------------------ values of the current row
@@ -288,7 +272,6 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
 
     /** The encoded row of the column group at {@code groupPosition} in the schema's group list. */
     public BinaryRow getBinaryRow(int groupPosition) {
-        SegmentRows[] rowsOfGroup = walker.rowsOfGroup;
         SegmentRows rows = groupPosition >= 0 && groupPosition < rowsOfGroup.length ? rowsOfGroup[groupPosition] : null;
         if (rows == null) {
             throw new IllegalArgumentException("column group " + groupPosition + " is not being read");
@@ -302,8 +285,4 @@ public final class AlbisReader implements Closeable, Iterator<AlbisRow>, AlbisRo
         return getBinaryRow().toByteArray();
     }
 
-    @Override
-    public String toString() {
-        return "AlbisReader[" + walker + "]";
-    }
 }

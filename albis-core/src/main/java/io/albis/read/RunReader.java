@@ -3,7 +3,6 @@ package io.albis.read;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
-import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,14 +14,11 @@ import java.util.List;
  * vector interface for engines. It reads what an {@link AlbisReader} with the same options reads,
  * with the same pruning and filter, but hands out no single rows. Not thread-safe.
  */
-public final class RunReader implements Closeable {
-    private final RowWalker walker;
-    private final ReadPlan plan;
+public final class RunReader extends RowWalker {
     private RowRun[] batchRuns;
 
     public RunReader(TableSource table, ReadOptions options) throws IOException {
-        this.walker = new RowWalker(table, options);
-        this.plan = walker.plan;
+        super(table, options);
     }
 
     public Schema schema() {
@@ -30,7 +26,7 @@ public final class RunReader implements Closeable {
     }
 
     public ReadStats stats() {
-        return walker.stats;
+        return stats;
     }
 
     /** The table column behind reader column {@code i}. */
@@ -43,11 +39,6 @@ public final class RunReader implements Closeable {
         return plan.projected;
     }
 
-    /** The index of the row group of the last run; -1 before the first. */
-    public int currentRowGroup() {
-        return walker.currentRowGroup();
-    }
-
     /** The column groups this reader reads, by position in the schema's group list. */
     public int[] readGroups() {
         return plan.neededGroups.clone();
@@ -55,7 +46,7 @@ public final class RunReader implements Closeable {
 
     /** One {@link RowRun} per column group position read (null elsewhere), for {@link #nextRun}. */
     public RowRun[] newRuns() {
-        RowRun[] runs = new RowRun[walker.rowsOfGroup.length];
+        RowRun[] runs = new RowRun[rowsOfGroup.length];
         for (int g : plan.neededGroups) {
             runs[g] = new RowRun();
         }
@@ -75,7 +66,7 @@ public final class RunReader implements Closeable {
     /** As {@link #nextRun(RowRun[])}, with at most {@code maxRows} rows. */
     public int nextRun(RowRun[] runs, int maxRows) throws IOException {
         checkMaxRows(maxRows);
-        return walker.nextRun(runs, maxRows);
+        return walkRun(runs, maxRows);
     }
 
     /**
@@ -90,7 +81,7 @@ public final class RunReader implements Closeable {
      */
     public int nextRunInSegments(RowRun[] runs, int maxRows) throws IOException {
         checkMaxRows(maxRows);
-        return walker.nextRunInSegments(runs, maxRows);
+        return walkRunInSegments(runs, maxRows);
     }
 
     private static void checkMaxRows(int maxRows) {
@@ -110,7 +101,7 @@ public final class RunReader implements Closeable {
         batch.reset();
         int filled = 0;
         while (filled < batch.capacity()) {
-            int n = walker.nextRun(batchRuns, batch.capacity() - filled);
+            int n = walkRun(batchRuns, batch.capacity() - filled);
             if (n == 0) {
                 break;
             }
@@ -132,13 +123,4 @@ public final class RunReader implements Closeable {
         return types;
     }
 
-    @Override
-    public void close() throws IOException {
-        walker.close();
-    }
-
-    @Override
-    public String toString() {
-        return "RunReader[" + walker + "]";
-    }
 }
