@@ -8,8 +8,6 @@ import io.albis.nested.ArrayValue;
 import io.albis.nested.MapValue;
 import io.albis.row.RowSlot;
 import io.albis.row.SegmentRows;
-import io.albis.schema.Column;
-import io.albis.schema.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -58,24 +56,6 @@ public final class AlbisReader extends RowWalker implements Iterator<AlbisRow>, 
         this.nullInfo = row.nullInfo;
         this.valueInfo = row.valueInfo;
         this.singleRows = plan.neededGroups.length == 1 ? rowsOfGroup[plan.neededGroups[0]] : null;
-    }
-
-    public Schema schema() {
-        return plan.schema;
-    }
-
-    public ReadStats stats() {
-        return stats;
-    }
-
-    /** The table column behind reader column {@code i}. */
-    public Column column(int i) {
-        return plan.column(i);
-    }
-
-    @Override
-    public int columnCount() {
-        return plan.projected;
     }
 
     // ------------------------------------------------------------------ iteration
@@ -252,11 +232,6 @@ public final class AlbisReader extends RowWalker implements Iterator<AlbisRow>, 
     }
 
     // ------------------------------------------------------------------ binary API
-
-    /** The column groups this reader reads, by position in the schema's group list. */
-    public int[] readGroups() {
-        return plan.neededGroups.clone();
-    }
 
     /**
      * The encoded row of the only column group being read (a view, valid until the reader moves).

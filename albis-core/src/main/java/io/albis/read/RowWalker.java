@@ -3,6 +3,7 @@ package io.albis.read;
 import io.albis.filter.BoundPredicate;
 import io.albis.memory.BufferAllocator;
 import io.albis.row.SegmentRows;
+import io.albis.schema.Column;
 import io.albis.schema.Schema;
 import java.io.Closeable;
 import java.io.IOException;
@@ -87,6 +88,30 @@ abstract class RowWalker implements Closeable {
         this.opener = new RowGroupOpener(plan, table.storage(), options.verifyChecksums(), stats);
         this.queue = table.rowGroups(options.rowGroups());
         this.allocator = options.allocator();
+    }
+
+    public final Schema schema() {
+        return plan.schema;
+    }
+
+    /** What the read has done so far: segments read and skipped, bytes read. */
+    public final ReadStats stats() {
+        return stats;
+    }
+
+    /** The table column behind reader column {@code i}. */
+    public final Column column(int i) {
+        return plan.column(i);
+    }
+
+    /** The projected columns (a filter may read more). */
+    public final int columnCount() {
+        return plan.projected;
+    }
+
+    /** The column groups this reader reads, by position in the schema's group list. */
+    public final int[] readGroups() {
+        return plan.neededGroups.clone();
     }
 
     /** The index of the row group of the current row; -1 before the first. */

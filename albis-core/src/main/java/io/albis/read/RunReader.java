@@ -1,8 +1,6 @@
 package io.albis.read;
 
-import io.albis.schema.Column;
 import io.albis.schema.DataType;
-import io.albis.schema.Schema;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,29 +17,6 @@ public final class RunReader extends RowWalker {
 
     public RunReader(TableSource table, ReadOptions options) throws IOException {
         super(table, options);
-    }
-
-    public Schema schema() {
-        return plan.schema;
-    }
-
-    public ReadStats stats() {
-        return stats;
-    }
-
-    /** The table column behind reader column {@code i}. */
-    public Column column(int i) {
-        return plan.column(i);
-    }
-
-    /** The projected columns (the filter may read more). */
-    public int columnCount() {
-        return plan.projected;
-    }
-
-    /** The column groups this reader reads, by position in the schema's group list. */
-    public int[] readGroups() {
-        return plan.neededGroups.clone();
     }
 
     /** One {@link RowRun} per column group position read (null elsewhere), for {@link #nextRun}. */

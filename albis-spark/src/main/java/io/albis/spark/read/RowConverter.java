@@ -53,7 +53,7 @@ final class RowConverter {
      * @param partitionValues this file's partition values, of {@code partitionSchema}
      */
     RowConverter(AlbisReader reader, StructType required, StructType partitionSchema, InternalRow partitionValues) {
-        Map<String, Integer> byName = reader == null ? Map.of() : columnsByName(reader.columnCount(), reader::column);
+        Map<String, Integer> byName = reader == null ? Map.of() : columnsByName(reader.columnCount(), i -> reader.column(i));
         this.writer = new UnsafeRowWriter(required.fields().length + partitionSchema.fields().length);
         this.data = writers(required, "", byName, reader, writer);
         this.partitionValues = partitionValues;

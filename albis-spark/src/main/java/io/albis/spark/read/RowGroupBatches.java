@@ -57,7 +57,7 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         List<AlbisColumnVector> readers = new ArrayList<>();
         ColumnVector[] columns = new ColumnVector[required.fields().length + partitionSchema.fields().length];
         if (reader != null) {
-            Map<String, Integer> byName = RowConverter.columnsByName(reader.columnCount(), reader::column);
+            Map<String, Integer> byName = RowConverter.columnsByName(reader.columnCount(), i -> reader.column(i));
             RowLayout[] layouts = new RowLayout[reader.schema().groups().size()];
             for (int f = 0; f < required.fields().length; f++) {
                 columns[f] = vector(required.fields()[f], "", byName, reader, layouts, readers);
