@@ -3,7 +3,7 @@
  * typed getters or as the bytes they are stored in ({@link io.albis.read.BinaryRow});
  * {@link io.albis.read.RunReader} hands out runs of rows as slices of the segment buffers
  * ({@link io.albis.read.RowRun}) or batches of primitive arrays ({@link io.albis.read.ColumnBatch}).
- * Both own a package-private walker that moves the read: {@code ReadPlan} plans it once,
+ * Both extend a package-private walker that moves the read: {@code ReadPlan} plans it once,
  * {@code RowGroupOpener} and {@code SegmentPruner} open a row group and keep the rows the filter
  * may match, {@code ColumnGroupCursor} walks one column group's segments, and {@code RowView}
  * reads the current row for filters and the object getters. Rows are decoded by
