@@ -7,7 +7,6 @@ import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -40,8 +39,7 @@ public final class StoreSalesReads {
             for (int rg = 0; rg < 4; rg++) {
                 RunReader reader = table.newRunReader(ReadOptions.all().withRowGroups(new int[] {rg}));
                 open.add(reader);
-                RowRun[] runs = new RowRun[table.schema().groups().size()];
-                Arrays.setAll(runs, g -> new RowRun());
+                RowRun[] runs = reader.newRuns();
                 if (reader.nextRun(runs) <= 0) {
                     throw new IllegalStateException("row group " + rg + " has no rows");
                 }

@@ -60,10 +60,7 @@ public final class ChecksumScan {
     private static ScanResult scanPart(AlbisTable table, ReadOptions options, int[] rowGroups) throws IOException {
         try (RunReader reader = table.newRunReader(options.withRowGroups(rowGroups))) {
             GroupPlan[] plans = plans(reader);
-            RowRun[] runs = new RowRun[table.schema().groups().size()];
-            for (GroupPlan p : plans) {
-                runs[p.group] = new RowRun();
-            }
+            RowRun[] runs = reader.newRuns();
             Totals t = new Totals();
             NestedScan nested = new NestedScan();
             int count;
