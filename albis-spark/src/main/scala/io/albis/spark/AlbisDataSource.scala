@@ -1,68 +1,71 @@
 package io.albis.spark
 
-import io.albis.spark.read.{AlbisScanBuilder, FileReads}
-import io.albis.spark.types.SparkTypes
-import org.apache.hadoop.fs.FileStatus
+import io.albis.spark.table.{HadoopPaths, TableSnapshot}
+import org.apache.hadoop.fs.Path
 import org.apache.spark.sql.SparkSession
-import org.apache.spark.sql.catalyst.InternalRow
-import org.apache.spark.sql.catalyst.expressions.Expression
-import org.apache.spark.sql.connector.catalog.Table
-import org.apache.spark.sql.connector.read.{PartitionReader, PartitionReaderFactory, Scan}
-import org.apache.spark.sql.connector.write.{LogicalWriteInfo, WriteBuilder}
-import org.apache.spark.sql.execution.datasources.{FileFormat, FilePartition, PartitionedFile, PartitioningAwareFileIndex}
-import org.apache.spark.sql.execution.datasources.v2.{FileDataSourceV2, FilePartitionReaderFactory, FileScan, FileScanBuilder, FileTable}
-import org.apache.spark.sql.catalyst.FileSourceOptions
-import org.apache.spark.sql.types.{DataType, StructType}
-import org.apache.spark.sql.sources.Filter
-import org.apache.spark.sql.albis.FilterTranslation
+import org.apache.spark.sql.connector.catalog.{Table, TableProvider}
+import org.apache.spark.sql.connector.expressions.Transform
+import org.apache.spark.sql.types.StructType
 import org.apache.spark.sql.util.CaseInsensitiveStringMap
 
+import java.util
 import scala.jdk.CollectionConverters._
 
 /**
- * The `albis` source as Spark registers it: a V2 file source for reads of paths, with
- * [[AlbisFileFormat]] as its V1 fallback for everything Spark routes to V1 (writes, catalog tables,
- * `INSERT`, `spark.sql.sources.useV1SourceList`). Both read the same rows the same way.
+ * The `albis` source as Spark registers it. As a V2 `TableProvider` (deliberately not a
+ * `FileDataSourceV2`, which Spark would send to V1 for every catalog operation) it hands out
+ * [[AlbisTableV2]]s: for path reads, for writes to an existing table directory, and for tables
+ * in Spark's built-in session catalog. As the V1 [[AlbisFileFormat]] it writes new paths in every
+ * save mode, `partitionBy` included, and reads when `spark.sql.sources.useV1SourceList` names it.
  */
-class AlbisDataSource extends FileDataSourceV2 {
-  override def fallbackFileFormat: Class[_ <: FileFormat] = classOf[AlbisFileFormat]
+class AlbisDataSource extends AlbisFileFormat with TableProvider {
 
-  override def shortName(): String = AlbisFileFormat.ShortName
+  /** The table's own schema, data and partition columns, read from the directory. */
+  override def inferSchema(options: CaseInsensitiveStringMap): StructType =
+    table(options, None).schema()
 
-  override protected def getTable(options: CaseInsensitiveStringMap): Table = {
-    val paths = getPaths(options)
-    AlbisTableV2(getTableName(options, paths), sparkSession, getOptionsWithoutPaths(options), paths, None)
-  }
+  override def inferPartitioning(options: CaseInsensitiveStringMap): Array[Transform] =
+    table(options, None).partitioning()
 
-  override protected def getTable(options: CaseInsensitiveStringMap, schema: StructType): Table = {
-    val paths = getPaths(options)
-    AlbisTableV2(getTableName(options, paths), sparkSession, getOptionsWithoutPaths(options), paths, Some(schema))
+  /** Spark may pass the schema it knows (a catalog's, a writer's): it is used while the directory holds no table. */
+  override def supportsExternalMetadata(): Boolean = true
+
+  override def getTable(
+      schema: StructType,
+      partitioning: Array[Transform],
+      properties: util.Map[String, String]): Table =
+    table(new CaseInsensitiveStringMap(properties), Some((schema, partitioning)))
+
+  private def table(options: CaseInsensitiveStringMap, declared: Option[(StructType, Array[Transform])]): AlbisTableV2 = {
+    val path = AlbisDataSource.pathOf(options)
+    val spark = SparkSession.active
+    val qualified = AlbisDataSource.qualify(spark, path)
+    val rest = options.asCaseSensitiveMap.asScala.toMap.filter { case (k, _) => !AlbisDataSource.isPathKey(k) }
+    new AlbisTableV2(spark, path.toString, qualified, None, rest, AlbisTableV2.isDirectory(qualified), declared)
   }
 }
 
-/** An Albis table (or a directory of `key=value` partition tables) read through the V2 API. */
-case class AlbisTableV2(
-    name: String,
-    sparkSession: SparkSession,
-    options: CaseInsensitiveStringMap,
-    paths: Seq[String],
-    userSpecifiedSchema: Option[StructType])
-  extends FileTable(sparkSession, options, paths, userSpecifiedSchema) {
+object AlbisDataSource {
+  /** Reads the `paths` option, which `load(p1, p2, …)` sets to a JSON array. */
+  private lazy val Json = new com.fasterxml.jackson.databind.ObjectMapper()
 
-  override def inferSchema(files: Seq[FileStatus]): Option[StructType] =
-    FileReads.schemaOf(files, paths.headOption, options)
+  private def isPathKey(k: String): Boolean = k.equalsIgnoreCase("path") || k.equalsIgnoreCase("paths")
 
-  override def supportsDataType(dataType: DataType): Boolean = SparkTypes.supports(dataType)
+  /** The one table directory the options name; several paths are refused in one line. */
+  def pathOf(options: CaseInsensitiveStringMap): Path = {
+    val paths = Option(options.get("paths")).map(p => Json.readValue(p, classOf[Array[String]]).toSeq).getOrElse(Nil)
+    val path = Option(options.get("path"))
+    (path.toSeq ++ paths).distinct match {
+      case Seq(one) => new Path(one)
+      case Seq() => throw new IllegalArgumentException("the albis source needs the table's path: load(path) or option path")
+      case many => throw new IllegalArgumentException(s"the albis source reads one table, not ${many.size} paths: " +
+        many.mkString(", "))
+    }
+  }
 
-  override def formatName: String = "Albis"
-
-  override def fallbackFileFormat: Class[_ <: FileFormat] = classOf[AlbisFileFormat]
-
-  override def newScanBuilder(options: CaseInsensitiveStringMap): AlbisScanBuilder =
-    AlbisScanBuilder(sparkSession, fileIndex, schema, dataSchema, options)
-
-  // Spark sends every write to a file source through its V1 fallback (FallBackFileSourceV2,
-  // DataFrameWriter.lookupV2Provider), so a V2 write of this table is never planned.
-  override def newWriteBuilder(info: LogicalWriteInfo): WriteBuilder =
-    throw new UnsupportedOperationException("Albis tables are written through Spark's V1 file source path")
+  /** A path made absolute and qualified with its file system, as Spark's file sources qualify theirs. */
+  def qualify(spark: SparkSession, path: Path): Path = {
+    val fs = path.getFileSystem(spark.sessionState.newHadoopConf())
+    fs.makeQualified(path)
+  }
 }

@@ -21,9 +21,24 @@ record RowGroupFile(String table, String rowGroup, int groupId, boolean isData) 
      * {@code <table>/<row group>/cg-NNNNNNNN/{data,meta}} (docs/FORMAT.md §1).
      */
     static RowGroupFile of(Path file) {
+        return of(file, null);
+    }
+
+    /**
+     * The row group of a file Spark planned a task for, of the table its metadata names
+     * ({@link SnapshotFileIndex#TableKey()}: a partitioned table's row groups lie in partition
+     * directories below it), else of the directory the file is in.
+     */
+    static RowGroupFile of(org.apache.spark.sql.execution.datasources.PartitionedFile file) {
+        Object table = file.otherConstantMetadataColumnValues().get(SnapshotFileIndex.TableKey()).getOrElse(() -> null);
+        return of(file.toPath(), (String) table);
+    }
+
+    private static RowGroupFile of(Path file, String owner) {
         TableLayout.ColumnGroupFile flat = TableLayout.columnGroupFile(file.getName());
         if (flat != null && file.getParent() != null) {
-            return new RowGroupFile(HadoopPaths.storagePath(file.getParent()), flat.rowGroup(), flat.groupId(),
+            return new RowGroupFile(owner != null ? owner : HadoopPaths.storagePath(file.getParent()), flat.rowGroup(),
+                    flat.groupId(),
                     flat.kind().equals(TableLayout.DATA_FILE));
         }
         Path cg = file.getParent();

@@ -25,7 +25,7 @@ public record TableAsOf(long plannedAt, int stateVersion) implements Serializabl
     public static final String STATE_VERSION = "stateVersion";
 
     /** The snapshot of a query planned now with these source options (names in any case). */
-    static TableAsOf of(Map<String, String> options, long plannedAt) {
+    public static TableAsOf of(Map<String, String> options, long plannedAt) {
         String v = SourceOptions.value(options, STATE_VERSION);
         if (v == null) {
             return new TableAsOf(plannedAt, 0);

@@ -31,17 +31,17 @@ case class AlbisReaderFactory(
   override def buildReader(file: PartitionedFile): PartitionReader[InternalRow] = aggregate match {
     case Some(a) => aggregateReader(file, a)
     case None =>
-      AlbisReaderFactory.reader(RowGroupRows.open(RowGroupFile.of(file.toPath), asOf, readDataSchema,
+      AlbisReaderFactory.reader(RowGroupRows.open(RowGroupFile.of(file), asOf, readDataSchema,
         partitionSchema, file.partitionValues, filters))
   }
 
   override def buildColumnarReader(file: PartitionedFile): PartitionReader[ColumnarBatch] =
-    AlbisReaderFactory.reader(RowGroupBatches.open(RowGroupFile.of(file.toPath), asOf, readDataSchema,
+    AlbisReaderFactory.reader(RowGroupBatches.open(RowGroupFile.of(file), asOf, readDataSchema,
       partitionSchema, file.partitionValues, filters))
 
   /** One row: the group-by partition values, then the row group's aggregates from its metadata. */
   private def aggregateReader(file: PartitionedFile, a: Aggregation): PartitionReader[InternalRow] = {
-    val values = RowGroupRows.aggregates(RowGroupFile.of(file.toPath), asOf, a.aggregateExpressions)
+    val values = RowGroupRows.aggregates(RowGroupFile.of(file), asOf, a.aggregateExpressions)
     val row: Option[InternalRow] = Option(values).map { v =>
       val full = if (a.groupByExpressions.nonEmpty) {
         new JoinedRow(AggregatePushDownUtils.reOrderPartitionCol(partitionSchema, a, file.partitionValues), v)

@@ -53,8 +53,8 @@ case class AlbisScan(
    */
   private lazy val rowGroupFiles = {
     val files = super.partitions.flatMap(_.files.toSeq)
-      .filter(f => RowGroupRows.readsRowGroup(RowGroupFile.of(f.toPath), asOf))
-    if (asOf.pinned()) files.sortBy(f => RowGroupRows.rowGroupIndex(RowGroupFile.of(f.toPath), asOf)) else files
+      .filter(f => RowGroupRows.readsRowGroup(RowGroupFile.of(f), asOf))
+    if (asOf.pinned()) files.sortBy(f => RowGroupRows.rowGroupIndex(RowGroupFile.of(f), asOf)) else files
   }
 
   override def partitions: Seq[FilePartition] = {
@@ -89,7 +89,7 @@ case class AlbisScan(
    */
   override def estimateStatistics(): Statistics = {
     val base = super.estimateStatistics()
-    val rows = rowGroupFiles.map(f => RowGroupRows.rowCount(RowGroupFile.of(f.toPath), asOf)).sum
+    val rows = rowGroupFiles.map(f => RowGroupRows.rowCount(RowGroupFile.of(f), asOf)).sum
     new Statistics {
       override def sizeInBytes(): OptionalLong = base.sizeInBytes()
       override def numRows(): OptionalLong = OptionalLong.of(rows)

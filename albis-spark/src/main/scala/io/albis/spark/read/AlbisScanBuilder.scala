@@ -21,7 +21,8 @@ case class AlbisScanBuilder(
     fileIndex: PartitioningAwareFileIndex,
     schema: StructType,
     dataSchema: StructType,
-    options: CaseInsensitiveStringMap)
+    options: CaseInsensitiveStringMap,
+    asOf: TableAsOf)
   extends FileScanBuilder(sparkSession, fileIndex, dataSchema) with SupportsPushDownAggregates {
 
   private lazy val albisSchema = io.albis.schema.Schema.builder().fields(SparkTypes.toAlbis(dataSchema)).build()
@@ -64,12 +65,8 @@ case class AlbisScanBuilder(
     }
   }
 
+  /** Plans the scan of the snapshot `asOf` names, which the file index lists. */
   override def build(): Scan = {
-    val asOf = TableAsOf.of(options, System.currentTimeMillis())
-    if (asOf.pinned() && fileIndex.partitionSchema.nonEmpty) {
-      throw new IllegalArgumentException(s"option ${TableAsOf.STATE_VERSION} names a state of one table, but " +
-        s"${fileIndex.rootPaths.mkString(", ")} holds a table per partition directory; read one of them")
-    }
     AlbisScan(sparkSession, fileIndex, dataSchema,
       if (pushedAggregate.isDefined) aggregateSchema else readDataSchema(), readPartitionSchema(), options,
       pushedDataFilters, pushedAggregate, partitionFilters, dataFilters, asOf)

@@ -1,0 +1,148 @@
+package io.albis.spark
+
+import io.albis.spark.read.{AlbisScanBuilder, SnapshotFileIndex, TableAsOf}
+import io.albis.spark.table.{HadoopPaths, TableSnapshot}
+import io.albis.spark.types.SparkTypes
+import io.albis.spark.write.AlbisWriteBuilder
+import io.albis.storage.Storages
+import org.apache.hadoop.fs.Path
+import org.apache.spark.sql.SparkSession
+import org.apache.spark.sql.connector.catalog.{SupportsRead, SupportsWrite, Table, TableCapability}
+import org.apache.spark.sql.connector.expressions.{Expressions, Transform}
+import org.apache.spark.sql.connector.write.{LogicalWriteInfo, WriteBuilder}
+import org.apache.spark.sql.types.StructType
+import org.apache.spark.sql.util.CaseInsensitiveStringMap
+
+import java.util
+import scala.jdk.CollectionConverters._
+
+/**
+ * An Albis table as Spark's V2 API sees it, whether a catalog or a path names it: reads plan one
+ * task per row group of one snapshot (the state `version` names, or the newest when the scan is
+ * planned), writes are one Albis job commit each ([[AlbisWriteBuilder]]). It is no `FileTable`, so
+ * Spark never sends it to its V1 file source path.
+ *
+ * @param root     the table directory as a qualified Hadoop path
+ * @param pinnedVersion the state every scan reads (time travel), or None for the newest at planning
+ * @param options  read and write options: a path read's, or a catalog table's properties
+ * @param writable whether Spark may write it through V2: always for catalog tables; for a path,
+ *                 only when it is a directory already (Spark then writes new paths through the
+ *                 V1 source, which alone knows every save mode)
+ * @param declared the schema and partitioning a catalog or writer declared, used while the
+ *                 directory holds no table yet
+ */
+class AlbisTableV2(
+    val sparkSession: SparkSession,
+    val tableName: String,
+    val root: Path,
+    val pinnedVersion: Option[Int],
+    val options: Map[String, String],
+    val writable: Boolean,
+    declared: Option[(StructType, Array[Transform])])
+  extends Table with SupportsRead with SupportsWrite {
+
+  /** The table directory as Albis's storage layer names it. */
+  val storagePath: String = HadoopPaths.storagePath(root)
+
+  /** Whether the directory holds an Albis table (or a directory of partition tables). */
+  lazy val exists: Boolean = TableSnapshot.exists(storagePath)
+
+  /** The snapshot the table's schema is taken from: the pinned state, or the newest now. */
+  private lazy val described: Option[TableSnapshot] =
+    if (exists) Some(TableSnapshot.open(storagePath, pinnedVersion.getOrElse(0), System.currentTimeMillis())) else None
+
+  /** The file index of a snapshot: its row groups and their partition values. */
+  private def index(snapshot: TableSnapshot): SnapshotFileIndex =
+    new SnapshotFileIndex(sparkSession, options, root, snapshot, declared.map(d => partitionColumns(d._1, d._2)))
+
+  private lazy val describedIndex: Option[SnapshotFileIndex] = described.map(index)
+
+  /** The columns the rows hold, without partition columns. */
+  lazy val dataSchema: StructType = described match {
+    case Some(s) => SparkTypes.toSpark(s.schema.fields)
+    case None =>
+      val (schema, partitioning) = declaredOrRefused
+      StructType(schema.fields.filterNot(f => partitionNames(partitioning).contains(f.name)))
+  }
+
+  lazy val partitionSchema: StructType = describedIndex match {
+    case Some(i) => i.partitionSchema
+    case None =>
+      val (schema, partitioning) = declaredOrRefused
+      partitionColumns(schema, partitioning)
+  }
+
+  override def name(): String = tableName
+
+  override def schema(): StructType = StructType(dataSchema.fields ++ partitionSchema.fields)
+
+  override def partitioning(): Array[Transform] = partitionSchema.fieldNames.map(n => Expressions.identity(n))
+
+  override def properties(): util.Map[String, String] =
+    (options ++ Map("provider" -> AlbisFileFormat.ShortName, "location" -> root.toString)).asJava
+
+  override def capabilities(): util.Set[TableCapability] = {
+    val read = Set(TableCapability.BATCH_READ)
+    val write = if (writable) {
+      Set(TableCapability.BATCH_WRITE, TableCapability.TRUNCATE, TableCapability.OVERWRITE_BY_FILTER,
+        TableCapability.OVERWRITE_DYNAMIC)
+    } else {
+      Set.empty
+    }
+    (read ++ write).asJava
+  }
+
+  override def newScanBuilder(readOptions: CaseInsensitiveStringMap): AlbisScanBuilder = {
+    val merged = new CaseInsensitiveStringMap((options ++ readOptions.asCaseSensitiveMap.asScala).asJava)
+    val plannedAt = System.currentTimeMillis()
+    val asOf = pinnedVersion match {
+      case Some(v) => new TableAsOf(plannedAt, v)
+      case None => TableAsOf.of(merged.asCaseSensitiveMap(), plannedAt)
+    }
+    if (!exists) {
+      return AlbisScanBuilder(sparkSession, index(TableSnapshot.empty(storagePath)), schema(), dataSchema, merged,
+        new TableAsOf(plannedAt, 0))
+    }
+    val snapshot = TableSnapshot.open(storagePath, asOf.stateVersion(), plannedAt)
+    val scanAsOf = if (snapshot.oneTable()) new TableAsOf(plannedAt, snapshot.version()) else asOf
+    AlbisScanBuilder(sparkSession, index(snapshot), schema(), dataSchema, merged, scanAsOf)
+  }
+
+  override def newWriteBuilder(info: LogicalWriteInfo): WriteBuilder = {
+    if (!writable) {
+      throw new UnsupportedOperationException(s"$tableName is read-only here: a path that is not a directory yet " +
+        "is written through the albis source's save modes")
+    }
+    new AlbisWriteBuilder(storagePath, dataSchema, partitionSchema,
+      (options ++ info.options().asCaseSensitiveMap().asScala).asJava, info)
+  }
+
+  private def declaredOrRefused: (StructType, Array[Transform]) = declared.getOrElse(
+    throw new io.albis.error.NotAnAlbisTableException(storagePath, -1,
+      "not an Albis table: no table state or schema file, and no key=value directory holding a table"))
+
+  private def partitionNames(partitioning: Array[Transform]): Seq[String] =
+    AlbisTableV2.partitionNames(partitioning)
+
+  private def partitionColumns(schema: StructType, partitioning: Array[Transform]): StructType = {
+    val names = partitionNames(partitioning)
+    StructType(names.map(n => schema.fields.find(_.name.equalsIgnoreCase(n)).getOrElse(
+      throw new IllegalArgumentException(s"partition column $n is not a column of $tableName"))))
+  }
+
+  override def toString: String = s"AlbisTableV2($tableName)"
+}
+
+object AlbisTableV2 {
+  /** The columns of identity partitioning; any other transform (buckets, days, …) is refused in one line. */
+  def partitionNames(partitioning: Array[Transform]): Seq[String] = partitioning.toSeq.map {
+    case t if t.name() == "identity" && t.references().length == 1 => t.references()(0).fieldNames.mkString(".")
+    case t => throw new IllegalArgumentException(s"Albis tables are partitioned by columns' values only, not by $t")
+  }
+
+  /** Whether `path` is a directory, the test for a path table Spark may write through V2. */
+  def isDirectory(path: Path): Boolean = {
+    val p = HadoopPaths.storagePath(path)
+    Storages.forPath(p).isDirectory(p)
+  }
+}

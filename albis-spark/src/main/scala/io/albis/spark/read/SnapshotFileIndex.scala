@@ -1,0 +1,90 @@
+package io.albis.spark.read
+
+import io.albis.spark.table.TableSnapshot
+import org.apache.hadoop.fs.{FileStatus, Path}
+import org.apache.spark.sql.SparkSession
+import org.apache.spark.sql.catalyst.InternalRow
+import org.apache.spark.sql.catalyst.expressions.{And, AttributeReference, BoundReference, Expression, Predicate}
+import org.apache.spark.sql.execution.datasources.{FileStatusWithMetadata, PartitionDirectory, PartitionSpec, PartitioningAwareFileIndex}
+import org.apache.spark.sql.types.StructType
+
+import scala.collection.mutable
+import scala.jdk.CollectionConverters._
+
+/**
+ * The row groups of one [[TableSnapshot]] as the files Spark's file scan plans over: one file per
+ * row group (the data file of its first column group, which reads the whole row group), taken from
+ * the table state instead of a directory listing, so a scan sees exactly the snapshot's row groups
+ * and nothing a concurrent writer adds. Partition values come from each row group's partition
+ * directory, typed by `partitionTypes` where the table records them, else inferred as Spark infers
+ * them from paths.
+ *
+ * Each file carries its table's directory as metadata ([[SnapshotFileIndex.TableKey]]): the row
+ * groups of a partitioned table sit in partition directories below the table that lists them.
+ */
+class SnapshotFileIndex(
+    sparkSession: SparkSession,
+    options: Map[String, String],
+    val rootPath: Path,
+    val snapshot: TableSnapshot,
+    partitionTypes: Option[StructType])
+  extends PartitioningAwareFileIndex(sparkSession, options, partitionTypes) {
+
+  /** A row group's file and the table it belongs to. */
+  private val files: Seq[(FileStatus, TableSnapshot.RowGroup)] = snapshot.rowGroups.asScala.toSeq.map { rg =>
+    val path = new Path(rootPath.toString + rg.dataFile.substring(snapshot.root.length))
+    (new FileStatus(math.max(rg.rows, 1L), false, 1, 0, 0, path), rg)
+  }
+
+  override protected val leafFiles: mutable.LinkedHashMap[Path, FileStatus] =
+    mutable.LinkedHashMap(files.map { case (f, _) => f.getPath -> f }: _*)
+
+  override protected val leafDirToChildrenFiles: Map[Path, Array[FileStatus]] =
+    files.map(_._1).groupBy(_.getPath.getParent).map { case (dir, fs) => dir -> fs.toArray }
+
+  private lazy val spec: PartitionSpec =
+    if (snapshot.rowGroups.asScala.forall(_.partition.isEmpty)) PartitionSpec.emptySpec else inferPartitioning()
+
+  override def partitionSpec(): PartitionSpec = spec
+
+  override def rootPaths: Seq[Path] = Seq(rootPath)
+
+  /** A snapshot does not change. */
+  override def refresh(): Unit = ()
+
+  override def allFiles(): Seq[FileStatus] = files.map(_._1)
+
+  override def listFiles(partitionFilters: Seq[Expression], dataFilters: Seq[Expression]): Seq[PartitionDirectory] = {
+    val tableOf = files.map { case (f, rg) => f.getPath -> rg.table }.toMap
+    def withTable(fs: Seq[FileStatus]) =
+      fs.map(f => FileStatusWithMetadata(f, Map(SnapshotFileIndex.TableKey -> tableOf(f.getPath))))
+    if (partitionSchema.isEmpty) {
+      return Seq(PartitionDirectory(InternalRow.empty, withTable(allFiles())))
+    }
+    val keep = partitionFilter(partitionFilters)
+    spec.partitions.filter(p => keep(p.values)).map { p =>
+      PartitionDirectory(p.values, withTable(leafDirToChildrenFiles.getOrElse(p.path, Array.empty[FileStatus]).toSeq))
+    }
+  }
+
+  /** The partitions `filters` (on partition columns only) keep, tested on their values. */
+  private def partitionFilter(filters: Seq[Expression]): InternalRow => Boolean = {
+    val resolver = sparkSession.sessionState.conf.resolver
+    filters.reduceOption(And) match {
+      case None => _ => true
+      case Some(f) =>
+        val bound = f.transform {
+          case a: AttributeReference =>
+            val i = partitionSchema.fields.indexWhere(c => resolver(c.name, a.name))
+            BoundReference(i, partitionSchema(i).dataType, nullable = true)
+        }
+        val predicate = Predicate.createInterpreted(bound)
+        row => predicate.eval(row)
+    }
+  }
+}
+
+object SnapshotFileIndex {
+  /** File metadata: the directory of the table whose state lists the row group (storage layer's name). */
+  val TableKey = "albis_table"
+}
