@@ -14,9 +14,10 @@ import scala.jdk.CollectionConverters._
 /**
  * The `albis` source as Spark registers it. As a V2 `TableProvider` (deliberately not a
  * `FileDataSourceV2`, which Spark would send to V1 for every catalog operation) it hands out
- * [[AlbisTableV2]]s: for path reads, for writes to an existing table directory, and for tables
- * in Spark's built-in session catalog. As the V1 [[AlbisFileFormat]] it writes new paths in every
- * save mode, `partitionBy` included, and reads when `spark.sql.sources.useV1SourceList` names it.
+ * [[AlbisTableV2]]s for path reads (and reads of tables in Spark's built-in session catalog; the
+ * catalogs of `io.albis.spark.catalog` make tables that are written through V2 too). As the V1
+ * [[AlbisFileFormat]] it writes paths in every save mode, `partitionBy` included, and reads when
+ * `spark.sql.sources.useV1SourceList` names it.
  */
 class AlbisDataSource extends AlbisFileFormat with TableProvider {
 
@@ -41,7 +42,7 @@ class AlbisDataSource extends AlbisFileFormat with TableProvider {
     val spark = SparkSession.active
     val qualified = AlbisDataSource.qualify(spark, path)
     val rest = options.asCaseSensitiveMap.asScala.toMap.filter { case (k, _) => !AlbisDataSource.isPathKey(k) }
-    new AlbisTableV2(spark, path.toString, qualified, None, rest, AlbisTableV2.isDirectory(qualified), declared)
+    new AlbisTableV2(spark, path.toString, qualified, None, rest, writable = false, declared)
   }
 }
 

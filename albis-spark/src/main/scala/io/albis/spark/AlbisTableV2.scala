@@ -3,11 +3,11 @@ package io.albis.spark
 import io.albis.spark.read.{AlbisScanBuilder, SnapshotFileIndex, TableAsOf}
 import io.albis.spark.table.{HadoopPaths, TableSnapshot}
 import io.albis.spark.types.SparkTypes
-import io.albis.spark.write.AlbisWriteBuilder
-import io.albis.storage.Storages
+import org.apache.spark.sql.albis.NullableSchema
+import io.albis.spark.write.{AlbisWriteBuilder, AlbisWrites}
 import org.apache.hadoop.fs.Path
 import org.apache.spark.sql.SparkSession
-import org.apache.spark.sql.connector.catalog.{SupportsRead, SupportsWrite, Table, TableCapability}
+import org.apache.spark.sql.connector.catalog.{SupportsRead, SupportsWrite, Table, TableCapability, TruncatableTable}
 import org.apache.spark.sql.connector.expressions.{Expressions, Transform}
 import org.apache.spark.sql.connector.write.{LogicalWriteInfo, WriteBuilder}
 import org.apache.spark.sql.types.StructType
@@ -25,9 +25,9 @@ import scala.jdk.CollectionConverters._
  * @param root     the table directory as a qualified Hadoop path
  * @param pinnedVersion the state every scan reads (time travel), or None for the newest at planning
  * @param options  read and write options: a path read's, or a catalog table's properties
- * @param writable whether Spark may write it through V2: always for catalog tables; for a path,
- *                 only when it is a directory already (Spark then writes new paths through the
- *                 V1 source, which alone knows every save mode)
+ * @param writable whether Spark may write it through V2: catalog tables, not paths (Spark writes
+ *                 paths through the V1 source, which alone knows every save mode and `partitionBy`,
+ *                 and which commits as atomically)
  * @param declared the schema and partitioning a catalog or writer declared, used while the
  *                 directory holds no table yet
  */
@@ -39,7 +39,7 @@ class AlbisTableV2(
     val options: Map[String, String],
     val writable: Boolean,
     declared: Option[(StructType, Array[Transform])])
-  extends Table with SupportsRead with SupportsWrite {
+  extends Table with SupportsRead with SupportsWrite with TruncatableTable {
 
   /** The table directory as Albis's storage layer names it. */
   val storagePath: String = HadoopPaths.storagePath(root)
@@ -53,7 +53,8 @@ class AlbisTableV2(
 
   /** The file index of a snapshot: its row groups and their partition values. */
   private def index(snapshot: TableSnapshot): SnapshotFileIndex =
-    new SnapshotFileIndex(sparkSession, options, root, snapshot, declared.map(d => partitionColumns(d._1, d._2)))
+    new SnapshotFileIndex(sparkSession, options, root, snapshot,
+      declared.map(d => partitionColumns(d._1, d._2)).filter(_.nonEmpty))
 
   private lazy val describedIndex: Option[SnapshotFileIndex] = described.map(index)
 
@@ -62,19 +63,21 @@ class AlbisTableV2(
     case Some(s) => SparkTypes.toSpark(s.schema.fields)
     case None =>
       val (schema, partitioning) = declaredOrRefused
-      StructType(schema.fields.filterNot(f => partitionNames(partitioning).contains(f.name)))
+      StructType(schema.fields.filterNot(f => partitionNames(partitioning).exists(_.equalsIgnoreCase(f.name))))
   }
 
-  lazy val partitionSchema: StructType = describedIndex match {
-    case Some(i) => i.partitionSchema
-    case None =>
-      val (schema, partitioning) = declaredOrRefused
-      partitionColumns(schema, partitioning)
+  lazy val partitionSchema: StructType = declared match {
+    case Some((schema, partitioning)) => partitionColumns(schema, partitioning)
+    case None => describedIndex.map(_.partitionSchema).getOrElse(new StructType())
   }
 
   override def name(): String = tableName
 
-  override def schema(): StructType = StructType(dataSchema.fields ++ partitionSchema.fields)
+  /**
+   * Every column nullable, as Spark's file sources report theirs: a column that refuses nulls
+   * still refuses them when written, naming the row.
+   */
+  override def schema(): StructType = NullableSchema.of(StructType(dataSchema.fields ++ partitionSchema.fields))
 
   override def partitioning(): Array[Transform] = partitionSchema.fieldNames.map(n => Expressions.identity(n))
 
@@ -110,11 +113,20 @@ class AlbisTableV2(
 
   override def newWriteBuilder(info: LogicalWriteInfo): WriteBuilder = {
     if (!writable) {
-      throw new UnsupportedOperationException(s"$tableName is read-only here: a path that is not a directory yet " +
-        "is written through the albis source's save modes")
+      throw new UnsupportedOperationException(s"$tableName is written through the albis source's save modes, " +
+        "not as a V2 table")
     }
     new AlbisWriteBuilder(storagePath, dataSchema, partitionSchema,
       (options ++ info.options().asCaseSensitiveMap().asScala).asJava, info)
+  }
+
+  /** `TRUNCATE TABLE`: one commit of a state without rows; older states keep theirs. */
+  override def truncateTable(): Boolean = {
+    if (!writable) {
+      throw new UnsupportedOperationException(s"$tableName is truncated by overwriting its path")
+    }
+    AlbisWrites.truncate(storagePath)
+    true
   }
 
   private def declaredOrRefused: (StructType, Array[Transform]) = declared.getOrElse(
@@ -138,11 +150,5 @@ object AlbisTableV2 {
   def partitionNames(partitioning: Array[Transform]): Seq[String] = partitioning.toSeq.map {
     case t if t.name() == "identity" && t.references().length == 1 => t.references()(0).fieldNames.mkString(".")
     case t => throw new IllegalArgumentException(s"Albis tables are partitioned by columns' values only, not by $t")
-  }
-
-  /** Whether `path` is a directory, the test for a path table Spark may write through V2. */
-  def isDirectory(path: Path): Boolean = {
-    val p = HadoopPaths.storagePath(path)
-    Storages.forPath(p).isDirectory(p)
   }
 }

@@ -5,7 +5,10 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 
-/** The tests' Spark: one local[2] session per JVM (2 tries per task), on 127.0.0.1, without UI. */
+/**
+ * The tests' Spark: one local[2] session per JVM (2 tries per task), on 127.0.0.1, without UI, with
+ * the Albis session catalog switched on as the README says.
+ */
 public final class SparkSessions {
     private static SparkSession session;
 
@@ -20,6 +23,7 @@ public final class SparkSessions {
                     .config("spark.sql.shuffle.partitions", "2")
                     .config("spark.driver.host", "127.0.0.1")
                     .config("spark.sql.session.timeZone", "UTC")
+                    .config("spark.sql.catalog.spark_catalog", "io.albis.spark.catalog.AlbisSessionCatalog")
                     .getOrCreate();
         }
         return session;

@@ -54,6 +54,42 @@ public final class AlbisWrites {
     }
 
     /**
+     * Makes {@code table} an Albis table of the columns {@code dataSchema} (its schema, version 1,
+     * with the column groups the {@value #COLUMN_GROUPS} option names, else one group) and its
+     * first table state, without rows, unless it is one already, whose columns must then be those.
+     */
+    public static void createTable(String table, StructType dataSchema, Map<String, String> options)
+            throws IOException {
+        io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
+        List<Field> fields = SparkTypes.toAlbis(dataSchema);
+        storage.mkdirs(table);
+        if (io.albis.table.SchemaStore.latestVersion(storage.list(table)) < 0) {
+            io.albis.schema.Schema schema = WriteColumnGroups.decide(options, fields, table).layout().schemaOf(fields);
+            try {
+                io.albis.table.SchemaStore.publish(storage, table, schema.withVersion(1));
+                io.albis.write.WriteJob.begin(storage, table, io.albis.table.WriteMode.APPEND, writerOptions(options))
+                        .commit();
+                return;
+            } catch (java.util.ConcurrentModificationException raced) {
+                // another writer created the table first: its columns are checked below
+            }
+        }
+        io.albis.schema.Schema existing = io.albis.table.SchemaStore.read(storage, table);
+        io.albis.schema.Schema written = io.albis.schema.Schema.builder().fields(fields).build();
+        if (!SparkWriteJob.sameColumns(existing, written)) {
+            throw new io.albis.error.SchemaMismatchException("cannot write to " + table + ": its schema is\n"
+                    + existing + "but the rows have\n" + written);
+        }
+    }
+
+    /** Replaces every row of {@code table} by none, in one commit (Spark's {@code TRUNCATE TABLE}, an empty replace). */
+    public static void truncate(String table) throws IOException {
+        io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
+        io.albis.write.WriteJob.begin(storage, table, io.albis.table.WriteMode.OVERWRITE, WriterOptions.defaults())
+                .commit();
+    }
+
+    /**
      * Refuses a bad value of a write option, naming the option, before a job starts: the writer
      * options and the syntax of the column groups (their columns are checked when the job writes).
      */

@@ -1,18 +1,12 @@
 package io.albis.spark.write;
 
-import io.albis.error.SchemaMismatchException;
-import io.albis.schema.Field;
-import io.albis.schema.Schema;
-import io.albis.spark.types.SparkTypes;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
-import io.albis.table.SchemaStore;
 import io.albis.table.WriteMode;
 import io.albis.write.JobDescriptor;
 import io.albis.write.WriteJob;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -46,17 +40,7 @@ final class TableWriteJob implements BatchWrite {
             Map<String, String> options, String queryId) {
         try {
             Storage storage = Storages.forPath(table);
-            List<Field> fields = SparkTypes.toAlbis(rows);
-            if (SchemaStore.latestVersion(storage.list(table)) < 0) {
-                Schema schema = WriteColumnGroups.decide(options, fields, table).layout().schemaOf(fields);
-                SchemaStore.publish(storage, table, schema.withVersion(1));
-            }
-            Schema existing = SchemaStore.read(storage, table);
-            Schema written = Schema.builder().fields(fields).build();
-            if (!SparkWriteJob.sameColumns(existing, written)) {
-                throw new SchemaMismatchException("cannot write to " + table + ": its schema is\n" + existing
-                        + "but the rows have\n" + written);
-            }
+            AlbisWrites.createTable(table, rows, options);
             WriteJob job = WriteJob.begin(storage, table, mode, AlbisWrites.writerOptions(options));
             return new TableWriteJob(storage, job.descriptor(), rows.json());
         } catch (IOException e) {

@@ -1,0 +1,45 @@
+package io.albis.spark.catalog
+
+import io.albis.evolve.TableEvolution
+import io.albis.spark.types.SparkTypes
+import io.albis.storage.Storages
+import org.apache.spark.sql.connector.catalog.TableChange
+import org.apache.spark.sql.types.{StructField, StructType}
+
+/**
+ * `ALTER TABLE` on an Albis table: each schema change is one Albis commit of its own
+ * (docs/FORMAT.md §11, "Schema changes"), and a query that began before it keeps its snapshot.
+ * Properties are the catalog's to keep.
+ */
+object TableChanges {
+  def apply(table: String, changes: Seq[TableChange]): Unit = {
+    val evolution = new TableEvolution(Storages.forPath(table), table)
+    changes.foreach {
+      case add: TableChange.AddColumn =>
+        if (add.fieldNames.length != 1) {
+          throw new UnsupportedOperationException(s"ADD COLUMNS adds top-level columns to $table, not " +
+            add.fieldNames.mkString("."))
+        }
+        if (add.position() != null) {
+          throw new UnsupportedOperationException(s"new columns of $table go after its columns; FIRST and AFTER " +
+            "are not supported")
+        }
+        if (add.defaultValue() != null) {
+          throw new UnsupportedOperationException(s"a default value for a new column of $table is not supported: " +
+            "existing rows read null")
+        }
+        val field = StructField(add.fieldNames.head, add.dataType, nullable = true)
+        val fields = SparkTypes.toAlbis(StructType(Seq(field)))
+        evolution.addColumns(fields, add.fieldNames.head)
+      case rename: TableChange.RenameColumn =>
+        val from = rename.fieldNames.mkString(".")
+        evolution.rename(from, (rename.fieldNames.init :+ rename.newName).mkString("."))
+      case drop: TableChange.DeleteColumn =>
+        evolution.drop(drop.fieldNames.mkString("."), TableEvolution.Drop.LIGHT)
+      case _: TableChange.SetProperty | _: TableChange.RemoveProperty =>
+      case other =>
+        throw new UnsupportedOperationException(s"ALTER TABLE on the Albis table $table: ${other.getClass.getSimpleName}" +
+          " is not supported (ADD COLUMNS, RENAME COLUMN, DROP COLUMN and table properties are)")
+    }
+  }
+}
