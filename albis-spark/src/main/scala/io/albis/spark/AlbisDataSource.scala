@@ -1,6 +1,6 @@
 package io.albis.spark
 
-import io.albis.spark.table.{HadoopPaths, TableSnapshot}
+import io.albis.spark.table.{HadoopPaths, TimeTravel}
 import org.apache.hadoop.fs.Path
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.connector.catalog.{Table, TableProvider}
@@ -42,7 +42,9 @@ class AlbisDataSource extends AlbisFileFormat with TableProvider {
     val spark = SparkSession.active
     val qualified = AlbisDataSource.qualify(spark, path)
     val rest = options.asCaseSensitiveMap.asScala.toMap.filter { case (k, _) => !AlbisDataSource.isPathKey(k) }
-    new AlbisTableV2(spark, path.toString, qualified, None, rest, writable = false, declared)
+    val pinned = TimeTravel.fromOptions(HadoopPaths.storagePath(qualified), rest,
+      java.time.ZoneId.of(spark.sessionState.conf.sessionLocalTimeZone))
+    new AlbisTableV2(spark, path.toString, qualified, pinned, rest, writable = false, declared)
   }
 }
 

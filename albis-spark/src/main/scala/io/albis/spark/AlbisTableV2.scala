@@ -98,10 +98,7 @@ class AlbisTableV2(
   override def newScanBuilder(readOptions: CaseInsensitiveStringMap): AlbisScanBuilder = {
     val merged = new CaseInsensitiveStringMap((options ++ readOptions.asCaseSensitiveMap.asScala).asJava)
     val plannedAt = System.currentTimeMillis()
-    val asOf = pinnedVersion match {
-      case Some(v) => new TableAsOf(plannedAt, v)
-      case None => TableAsOf.of(merged.asCaseSensitiveMap(), plannedAt)
-    }
+    val asOf = new TableAsOf(plannedAt, pinnedVersion.getOrElse(0))
     if (!exists) {
       return AlbisScanBuilder(sparkSession, index(TableSnapshot.empty(storagePath)), schema(), dataSchema, merged,
         new TableAsOf(plannedAt, 0))

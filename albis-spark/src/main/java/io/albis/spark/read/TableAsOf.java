@@ -23,10 +23,15 @@ public record TableAsOf(long plannedAt, int stateVersion) implements Serializabl
      * row group {@code i} by the scan's partition {@code i}.
      */
     public static final String STATE_VERSION = "stateVersion";
+    /** Read option: the same as {@value #STATE_VERSION}, by the name Delta and Iceberg readers use. */
+    public static final String VERSION_AS_OF = "versionAsOf";
 
     /** The snapshot of a query planned now with these source options (names in any case). */
-    public static TableAsOf of(Map<String, String> options, long plannedAt) {
+    static TableAsOf of(Map<String, String> options, long plannedAt) {
         String v = SourceOptions.value(options, STATE_VERSION);
+        if (v == null) {
+            v = SourceOptions.value(options, VERSION_AS_OF);
+        }
         if (v == null) {
             return new TableAsOf(plannedAt, 0);
         }

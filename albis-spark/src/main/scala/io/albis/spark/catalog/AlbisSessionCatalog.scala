@@ -1,6 +1,7 @@
 package io.albis.spark.catalog
 
 import io.albis.spark.AlbisTableV2
+import io.albis.spark.table.TimeTravel
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.albis.CatalogColumns
 import org.apache.spark.sql.connector.catalog.{Column, DelegatingCatalogExtension, Identifier, StagedTable, StagingTableCatalog, Table, TableCatalog, TableChange}

@@ -1,0 +1,58 @@
+package io.albis.spark.table
+
+import io.albis.error.InvalidOptionException
+import io.albis.storage.Storages
+import org.apache.spark.sql.catalyst.util.DateTimeUtils
+import org.apache.spark.unsafe.types.UTF8String
+
+import java.time.ZoneId
+
+/**
+ * The table state a query names: `VERSION AS OF` / `TIMESTAMP AS OF` in SQL, or the read options
+ * `versionAsOf` (also spelled `stateVersion`) and `timestampAsOf` of a path read.
+ */
+object TimeTravel {
+  val VersionAsOf = "versionAsOf"
+  val TimestampAsOf = "timestampAsOf"
+
+  /** A table state version, 1 or more. */
+  def version(text: String): Int = {
+    val v = try text.trim.toInt catch {
+      case _: NumberFormatException =>
+        throw new InvalidOptionException(s"version '$text': an Albis table's versions are its table state numbers")
+    }
+    if (v < 1) throw new InvalidOptionException(s"version $v: table state versions start at 1")
+    v
+  }
+
+  /**
+   * The newest state of `table` committed at or before `micros` (microseconds since the epoch, as
+   * Spark hands `TIMESTAMP AS OF`); a time before every state the table keeps is refused naming it.
+   */
+  def versionAt(table: String, micros: Long): Int = {
+    val millis = Math.floorDiv(micros, 1000L)
+    val v = StatesAsOf.stateAsOf(Storages.forPath(table), table, millis, false)
+    if (v == 0) {
+      throw new InvalidOptionException(s"timestamp ${java.time.Instant.ofEpochMilli(millis)}: $table has no " +
+        "state committed by then that it still keeps")
+    }
+    v
+  }
+
+  /** The state the read options of `table` name, if any; `zone` reads a timestamp without one. */
+  def fromOptions(table: String, options: Map[String, String], zone: ZoneId): Option[Int] = {
+    def option(name: String) = options.collectFirst { case (k, v) if k.equalsIgnoreCase(name) => v }
+    val version = option(VersionAsOf).orElse(option("stateVersion"))
+    val timestamp = option(TimestampAsOf)
+    (version, timestamp) match {
+      case (Some(_), Some(_)) =>
+        throw new InvalidOptionException(s"options $VersionAsOf and $TimestampAsOf each name a state; give one")
+      case (Some(v), None) => Some(this.version(v))
+      case (None, Some(t)) =>
+        val micros = DateTimeUtils.stringToTimestamp(UTF8String.fromString(t.trim), zone).getOrElse(
+          throw new InvalidOptionException(s"option $TimestampAsOf: '$t' is not a timestamp"))
+        Some(versionAt(table, micros))
+      case _ => None
+    }
+  }
+}
