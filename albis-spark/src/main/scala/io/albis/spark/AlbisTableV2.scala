@@ -4,7 +4,9 @@ import io.albis.spark.read.{AlbisScanBuilder, SnapshotFileIndex, TableAsOf}
 import io.albis.spark.table.{HadoopPaths, TableSnapshot}
 import io.albis.spark.types.SparkTypes
 import org.apache.spark.sql.albis.NullableSchema
-import io.albis.spark.write.{AlbisWriteBuilder, AlbisWrites}
+import io.albis.spark.write.{AlbisWriteBuilder, AlbisWrites, PartitionScope}
+import org.apache.spark.sql.albis.PartitionPredicates
+import org.apache.spark.sql.connector.expressions.filter.Predicate
 import org.apache.hadoop.fs.Path
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.connector.catalog.{SupportsRead, SupportsWrite, Table, TableCapability, TruncatableTable}
@@ -53,8 +55,11 @@ class AlbisTableV2(
 
   /** The file index of a snapshot: its row groups and their partition values. */
   private def index(snapshot: TableSnapshot): SnapshotFileIndex =
-    new SnapshotFileIndex(sparkSession, options, root, snapshot,
-      declared.map(d => partitionColumns(d._1, d._2)).filter(_.nonEmpty))
+    new SnapshotFileIndex(sparkSession, options, root, snapshot, knownPartitionColumns)
+
+  /** The partition columns known without looking at directories: declared, or recorded by the table. */
+  private lazy val knownPartitionColumns: Option[StructType] = declared.map(d => partitionColumns(d._1, d._2))
+    .orElse(described.map(s => AlbisWrites.partitionColumns(s.properties))).filter(_.nonEmpty)
 
   private lazy val describedIndex: Option[SnapshotFileIndex] = described.map(index)
 
@@ -66,9 +71,12 @@ class AlbisTableV2(
       StructType(schema.fields.filterNot(f => partitionNames(partitioning).exists(_.equalsIgnoreCase(f.name))))
   }
 
+  /** The partition columns: as declared, else as the table records them, else as its directories name them. */
   lazy val partitionSchema: StructType = declared match {
     case Some((schema, partitioning)) => partitionColumns(schema, partitioning)
-    case None => describedIndex.map(_.partitionSchema).getOrElse(new StructType())
+    case None =>
+      val recorded = described.map(s => AlbisWrites.partitionColumns(s.properties)).getOrElse(new StructType())
+      if (recorded.nonEmpty) recorded else describedIndex.map(_.partitionSchema).getOrElse(new StructType())
   }
 
   override def name(): String = tableName
@@ -114,7 +122,16 @@ class AlbisTableV2(
         "not as a V2 table")
     }
     new AlbisWriteBuilder(storagePath, dataSchema, partitionSchema,
-      (options ++ info.options().asCaseSensitiveMap().asScala).asJava, info)
+      (options ++ info.options().asCaseSensitiveMap().asScala).asJava, info, partitionScope)
+  }
+
+  /** The partitions of the newest state an overwrite filter matches ([[PartitionScope]]). */
+  private val partitionScope: PartitionScope = (predicates: Array[Predicate]) => {
+    val snapshot = TableSnapshot.open(storagePath, 0, System.currentTimeMillis())
+    val i = index(snapshot)
+    PartitionPredicates.bindV2(predicates, i.partitionSchema, sparkSession.sessionState.conf.resolver)
+      .map(keep => new PartitionScope.Matched(snapshot.version(), i.partitionsWhere(keep).toSet.asJava))
+      .orNull
   }
 
   /** `TRUNCATE TABLE`: one commit of a state without rows; older states keep theirs. */

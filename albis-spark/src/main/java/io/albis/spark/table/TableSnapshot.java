@@ -25,6 +25,7 @@ import java.util.Map;
  * @param version   the state read when it is one table (0: a table whose first commit has not
  *                  happened, or of format 1.0); 0 for a directory of partition tables
  * @param schema    the Albis schema of the rows (the first partition table's, for partition tables)
+ * @param properties the table's properties, from its state (none for partition tables)
  * @param rowGroups every row group read, in table order
  */
 public record TableSnapshot(String root, boolean oneTable, int version, Schema schema, Map<String, String> properties,
@@ -70,8 +71,9 @@ public record TableSnapshot(String root, boolean oneTable, int version, Schema s
             int v = version > 0 ? version : StatesAsOf.stateAsOf(storage, root, when, true);
             AlbisTable t = v > 0 ? AlbisTable.open(storage, root, v) : AlbisTable.open(storage, root);
             List<RowGroup> rowGroups = new ArrayList<>();
-            addRowGroups(t, "", rowGroups);
-            return new TableSnapshot(root, true, Math.max(v, 0), t.schema(), Map.of(), rowGroups);
+            addRowGroups(t, null, rowGroups);
+            Map<String, String> properties = t.state() == null ? Map.of() : t.state().properties();
+            return new TableSnapshot(root, true, Math.max(v, 0), t.schema(), properties, rowGroups);
         }
         List<String> tables = PartitionTables.find(storage, root);
         if (tables.isEmpty()) {
@@ -115,6 +117,11 @@ public record TableSnapshot(String root, boolean oneTable, int version, Schema s
         return new TableSnapshot(root, true, 0, null, Map.of(), List.of());
     }
 
+    /** Whether {@code dir} is one table: it has a table state or a schema of its own. */
+    public static boolean isTableDirectory(Storage storage, String dir) throws IOException {
+        return isTable(storage.list(dir));
+    }
+
     /** Whether a directory listing is that of one table: it has a table state or a schema of its own. */
     static boolean isTable(List<String> names) {
         for (String n : names) {
@@ -125,6 +132,10 @@ public record TableSnapshot(String root, boolean oneTable, int version, Schema s
         return false;
     }
 
+    /**
+     * Adds {@code t}'s row groups: in {@code partition} when it is a partition table, else in the
+     * partition directory its state names for each.
+     */
     private static void addRowGroups(AlbisTable t, String partition, List<RowGroup> out) throws IOException {
         Map<String, Long> rows = new HashMap<>();
         TableState state = t.state();
@@ -136,7 +147,8 @@ public record TableSnapshot(String root, boolean oneTable, int version, Schema s
         var first = t.schema().groups().get(0);
         for (RowGroupRef rg : t.rowGroups()) {
             Long n = rows.get(rg.name());
-            out.add(new RowGroup(t.path(), partition, rg.name(), t.dataPath(rg, first), n != null ? n : t.rowCount(rg)));
+            out.add(new RowGroup(t.path(), partition != null ? partition : rg.partition(), rg.name(), t.dataPath(rg, first),
+                    n != null ? n : t.rowCount(rg)));
         }
     }
 }

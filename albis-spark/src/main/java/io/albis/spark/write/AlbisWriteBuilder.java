@@ -1,11 +1,19 @@
 package io.albis.spark.write;
 
 import io.albis.table.WriteMode;
+import io.albis.write.CommitPlan;
+import java.util.Locale;
 import java.util.Map;
+import org.apache.spark.sql.connector.distributions.Distribution;
+import org.apache.spark.sql.connector.distributions.Distributions;
+import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.SortDirection;
+import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.connector.expressions.filter.AlwaysTrue;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
 import org.apache.spark.sql.connector.write.SupportsOverwriteV2;
 import org.apache.spark.sql.connector.write.SupportsTruncate;
@@ -14,10 +22,12 @@ import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A V2 write into an Albis table: an append, or an overwrite of the whole table (Spark's truncate,
- * {@code INSERT OVERWRITE}, an overwrite by the filter {@code true}, or a dynamic partition
- * overwrite of a table without partitions). Each is one Albis job ({@link TableWriteJob}) and
- * one commit, so a write that fails leaves the table as it was.
+ * A V2 write into an Albis table, one Albis job and one commit whatever it does: an append; an
+ * overwrite of the whole table (Spark's truncate, {@code INSERT OVERWRITE}, a filter that is
+ * {@code true}); an overwrite of the partitions a filter on partition columns matches
+ * ({@code INSERT OVERWRITE … PARTITION (p = 1)}, {@code writeTo(t).overwrite(col("p") === 1)}); or
+ * a dynamic partition overwrite, which replaces the partitions the rows land in. A write that fails
+ * leaves the table as it was.
  */
 public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, SupportsOverwriteV2,
         SupportsDynamicOverwrite {
@@ -26,32 +36,35 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
     private final StructType partitionSchema;
     private final Map<String, String> options;
     private final LogicalWriteInfo info;
-    private WriteMode mode = WriteMode.APPEND;
+    private final PartitionScope scope;
+    private CommitPlan plan = CommitPlan.of(WriteMode.APPEND);
+    private Predicate[] overwriteFilter;
 
     /**
      * @param table           the table directory as the storage layer names it
      * @param dataSchema      the table's columns without its partition columns
      * @param partitionSchema its partition columns
      * @param options         the table's properties and the write's options (write options win)
+     * @param scope           the partitions an overwrite filter matches
      */
     public AlbisWriteBuilder(String table, StructType dataSchema, StructType partitionSchema,
-            Map<String, String> options, LogicalWriteInfo info) {
+            Map<String, String> options, LogicalWriteInfo info, PartitionScope scope) {
         this.table = table;
         this.dataSchema = dataSchema;
         this.partitionSchema = partitionSchema;
         this.options = options;
         this.info = info;
+        this.scope = scope;
     }
 
     @Override
     public WriteBuilder truncate() {
-        mode = WriteMode.OVERWRITE;
+        plan = CommitPlan.of(WriteMode.OVERWRITE);
+        overwriteFilter = null;
         return this;
     }
 
-    /** Overwrites by a filter Albis can honour exactly: {@code true}, the whole table. */
-    @Override
-    public boolean canOverwrite(Predicate[] predicates) {
+    private static boolean everything(Predicate[] predicates) {
         for (Predicate p : predicates) {
             if (!(p instanceof AlwaysTrue)) {
                 return false;
@@ -60,41 +73,64 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
         return true;
     }
 
+    /** A filter Albis can honour exactly: {@code true}, or one on partition columns alone. */
     @Override
-    public WriteBuilder overwrite(Predicate[] predicates) {
-        if (!canOverwrite(predicates)) {
-            throw new UnsupportedOperationException("an Albis table is overwritten whole; a filter on its rows ("
-                    + java.util.Arrays.toString(predicates) + ") would rewrite row groups");
-        }
-        return truncate();
+    public boolean canOverwrite(Predicate[] predicates) {
+        return everything(predicates) || (partitionSchema.length() > 0 && scope.match(predicates) != null);
     }
 
-    /** Without partition columns, a dynamic partition overwrite replaces the table's one partition: all of it. */
+    @Override
+    public WriteBuilder overwrite(Predicate[] predicates) {
+        if (everything(predicates)) {
+            return truncate();
+        }
+        if (!canOverwrite(predicates)) {
+            throw new UnsupportedOperationException("an overwrite of " + table + " replaces whole partitions or the "
+                    + "whole table; a filter on other columns (" + java.util.Arrays.toString(predicates)
+                    + ") would rewrite row groups");
+        }
+        overwriteFilter = predicates;
+        return this;
+    }
+
+    /** Replaces the partitions the rows land in; without partition columns, the one partition: all of it. */
     @Override
     public WriteBuilder overwriteDynamicPartitions() {
-        if (partitionSchema.length() > 0) {
-            throw new UnsupportedOperationException("dynamic partition overwrite of the partitioned table " + table
-                    + " is not supported yet; overwrite the whole table");
-        }
-        return truncate();
+        plan = CommitPlan.of(partitionSchema.length() > 0 ? WriteMode.OVERWRITE_WRITTEN_PARTITIONS : WriteMode.OVERWRITE);
+        overwriteFilter = null;
+        return this;
     }
 
     @Override
     public Write build() {
-        if (partitionSchema.length() > 0) {
-            throw new UnsupportedOperationException("writes into the partitioned table " + table
-                    + " through a catalog are not supported yet; write its path with partitionBy");
-        }
-        return new Write() {
-            @Override
-            public BatchWrite toBatch() {
-                return TableWriteJob.begin(table, info.schema(), dataSchema, mode, options, info.queryId());
-            }
+        return new TableWrite();
+    }
 
-            @Override
-            public String description() {
-                return "Albis " + mode.name().toLowerCase(java.util.Locale.ROOT) + " of " + table;
+    /** The write: rows clustered by partition within each task, so a task has one partition open at a time. */
+    private final class TableWrite implements Write, RequiresDistributionAndOrdering {
+        @Override
+        public BatchWrite toBatch() {
+            return TableWriteJob.begin(table, dataSchema, partitionSchema, plan, overwriteFilter, scope, options,
+                    info.queryId());
+        }
+
+        @Override
+        public Distribution requiredDistribution() {
+            return Distributions.unspecified();
+        }
+
+        @Override
+        public SortOrder[] requiredOrdering() {
+            SortOrder[] order = new SortOrder[partitionSchema.length()];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = Expressions.sort(Expressions.column(partitionSchema.fields()[i].name()), SortDirection.ASCENDING);
             }
-        };
+            return order;
+        }
+
+        @Override
+        public String description() {
+            return "Albis " + plan.operation().toLowerCase(Locale.ROOT) + " of " + table;
+        }
     }
 }

@@ -53,22 +53,36 @@ public final class AlbisWrites {
         return new AlbisOutputWriterFactory();
     }
 
+    /** The table property that records a table's partition columns (a DDL column list), since its directories may not show them all. */
+    public static final String PARTITION_COLUMNS = "albis.partitionColumns";
+
+    /** The partition columns a table records in its properties ({@link #PARTITION_COLUMNS}); none if it records none. */
+    public static StructType partitionColumns(Map<String, String> properties) {
+        String ddl = properties.get(PARTITION_COLUMNS);
+        return ddl == null ? new StructType() : StructType.fromDDL(ddl);
+    }
+
     /**
-     * Makes {@code table} an Albis table of the columns {@code dataSchema} (its schema, version 1,
-     * with the column groups the {@value #COLUMN_GROUPS} option names, else one group) and its
-     * first table state, without rows, unless it is one already, whose columns must then be those.
+     * Makes {@code table} an Albis table of the columns {@code dataSchema} (its schema, with the
+     * column groups the {@value #COLUMN_GROUPS} option names, else one group) and publishes its
+     * first table state, without rows, with {@code properties} and its partition columns as table
+     * properties; unless it is one already, whose columns must then be those.
      */
-    public static void createTable(String table, StructType dataSchema, Map<String, String> options)
-            throws IOException {
+    public static void createTable(String table, StructType dataSchema, StructType partitionSchema,
+            Map<String, String> properties) throws IOException {
         io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
         List<Field> fields = SparkTypes.toAlbis(dataSchema);
-        storage.mkdirs(table);
-        if (io.albis.table.SchemaStore.latestVersion(storage.list(table)) < 0) {
-            io.albis.schema.Schema schema = WriteColumnGroups.decide(options, fields, table).layout().schemaOf(fields);
+        if (!storage.isDirectory(table) || io.albis.table.SchemaStore.latestVersion(storage.list(table)) < 0) {
+            io.albis.schema.Schema schema = WriteColumnGroups.decide(properties, fields, table).layout().schemaOf(fields);
+            Map<String, String> recorded = new java.util.TreeMap<>(properties);
+            if (partitionSchema.length() > 0) {
+                recorded.put(PARTITION_COLUMNS, partitionSchema.toDDL());
+            }
+            io.albis.write.CommitPlan plan = io.albis.write.CommitPlan.of(io.albis.table.WriteMode.CREATE)
+                    .withProperties(io.albis.table.PropertyChange.setting(recorded));
             try {
-                io.albis.table.SchemaStore.publish(storage, table, schema.withVersion(1));
-                io.albis.write.WriteJob.begin(storage, table, io.albis.table.WriteMode.APPEND, writerOptions(options))
-                        .commit();
+                io.albis.write.WriteJob.create(storage, table, schema, plan, writerOptions(properties),
+                        io.albis.table.Retention.DEFAULT).commit();
                 return;
             } catch (java.util.ConcurrentModificationException raced) {
                 // another writer created the table first: its columns are checked below

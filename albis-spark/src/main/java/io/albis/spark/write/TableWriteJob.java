@@ -1,13 +1,17 @@
 package io.albis.spark.write;
 
+import io.albis.error.CommitConflictException;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
-import io.albis.table.WriteMode;
+import io.albis.table.Retention;
+import io.albis.write.CommitPlan;
 import io.albis.write.JobDescriptor;
 import io.albis.write.WriteJob;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
@@ -17,32 +21,52 @@ import org.apache.spark.sql.types.StructType;
 /**
  * One V2 write as one Albis write job (docs/FORMAT.md §11): begun on the driver when Spark plans
  * the write, its tasks write row groups no reader sees ({@link RowGroupDataWriter}), and
- * {@link #commit} publishes them all in one new table state; {@link #abort} removes them. A table
- * directory that holds no table yet (a catalog made the directory) gets its schema first.
+ * {@link #commit} publishes them all in one new table state; {@link #abort} removes them.
  */
 final class TableWriteJob implements BatchWrite {
+    /** An overwrite by a filter that keeps finding a commit between matching and beginning gives up after this many tries. */
+    private static final int MATCH_ATTEMPTS = 10;
+
     private final Storage storage;
     private final JobDescriptor job;
-    private final String sparkSchema;
+    private final RowGroupDataWriter.Factory tasks;
 
-    private TableWriteJob(Storage storage, JobDescriptor job, String sparkSchema) {
+    private TableWriteJob(Storage storage, JobDescriptor job, RowGroupDataWriter.Factory tasks) {
         this.storage = storage;
         this.job = job;
-        this.sparkSchema = sparkSchema;
+        this.tasks = tasks;
     }
 
     /**
-     * Begins the job. {@code rows} is the schema of the rows Spark hands the tasks, {@code
-     * dataSchema} the table's columns; they must have the same names and types (Spark has cast the
-     * query's columns to the table's).
+     * Begins the job of {@code plan}; with {@code overwriteFilter}, of an overwrite of the partitions
+     * it matches in the state the job begins at.
      */
-    static TableWriteJob begin(String table, StructType rows, StructType dataSchema, WriteMode mode,
-            Map<String, String> options, String queryId) {
+    static TableWriteJob begin(String table, StructType dataSchema, StructType partitionSchema, CommitPlan plan,
+            Predicate[] overwriteFilter, PartitionScope scope, Map<String, String> options, String queryId) {
+        Storage storage = Storages.forPath(table);
         try {
-            Storage storage = Storages.forPath(table);
-            AlbisWrites.createTable(table, rows, options);
-            WriteJob job = WriteJob.begin(storage, table, mode, AlbisWrites.writerOptions(options));
-            return new TableWriteJob(storage, job.descriptor(), rows.json());
+            AlbisWrites.createTable(table, dataSchema, partitionSchema, options);
+            WriteJob job = null;
+            for (int i = 0; job == null && i < MATCH_ATTEMPTS; i++) {
+                if (overwriteFilter == null) {
+                    job = WriteJob.begin(storage, table, plan, AlbisWrites.writerOptions(options), Retention.DEFAULT);
+                } else {
+                    PartitionScope.Matched matched = scope.match(overwriteFilter);
+                    WriteJob candidate = WriteJob.begin(storage, table, CommitPlan.overwritePartitions(matched.partitions()),
+                            AlbisWrites.writerOptions(options), Retention.DEFAULT);
+                    if (candidate.descriptor().baseVersion() == matched.version()) {
+                        job = candidate;
+                    } else {
+                        candidate.abort(); // a commit came between: match again on the state the job begins at
+                    }
+                }
+            }
+            if (job == null) {
+                throw new CommitConflictException("the overwrite of " + table + " kept meeting other commits; run it again");
+            }
+            String zone = SparkSession.active().sessionState().conf().sessionLocalTimeZone();
+            return new TableWriteJob(storage, job.descriptor(),
+                    new RowGroupDataWriter.Factory(job.descriptor(), dataSchema.json(), partitionSchema.json(), zone));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot begin the write of " + table + " (query " + queryId + ")", e);
         }
@@ -50,7 +74,7 @@ final class TableWriteJob implements BatchWrite {
 
     @Override
     public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-        return new RowGroupDataWriter.Factory(job, sparkSchema);
+        return tasks;
     }
 
     @Override

@@ -60,8 +60,10 @@ object CatalogTables {
       return
     }
     val partitions = AlbisTableV2.partitionNames(partitioning)
-    val data = StructType(schema.fields.filterNot(f => partitions.exists(_.equalsIgnoreCase(f.name))))
-    AlbisWrites.createTable(storagePath(location), data, options(properties).asJava)
+    def isPartition(n: String) = partitions.exists(_.equalsIgnoreCase(n))
+    val data = StructType(schema.fields.filterNot(f => isPartition(f.name)))
+    val partitionColumns = partitionColumnsLast(schema, partitioning).fields.filter(f => isPartition(f.name))
+    AlbisWrites.createTable(storagePath(location), data, StructType(partitionColumns), options(properties).asJava)
   }
 
   /** A schema with its partition columns last, in partitioning order, as Albis tables report theirs. */

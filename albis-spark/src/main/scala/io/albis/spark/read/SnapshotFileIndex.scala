@@ -4,7 +4,8 @@ import io.albis.spark.table.TableSnapshot
 import org.apache.hadoop.fs.{FileStatus, Path}
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.catalyst.InternalRow
-import org.apache.spark.sql.catalyst.expressions.{And, AttributeReference, BoundReference, Expression, Predicate}
+import org.apache.spark.sql.albis.PartitionPredicates
+import org.apache.spark.sql.catalyst.expressions.Expression
 import org.apache.spark.sql.execution.datasources.{FileStatusWithMetadata, PartitionDirectory, PartitionSpec, PartitioningAwareFileIndex}
 import org.apache.spark.sql.types.StructType
 
@@ -67,20 +68,15 @@ class SnapshotFileIndex(
     }
   }
 
-  /** The partitions `filters` (on partition columns only) keep, tested on their values. */
-  private def partitionFilter(filters: Seq[Expression]): InternalRow => Boolean = {
-    val resolver = sparkSession.sessionState.conf.resolver
-    filters.reduceOption(And) match {
-      case None => _ => true
-      case Some(f) =>
-        val bound = f.transform {
-          case a: AttributeReference =>
-            val i = partitionSchema.fields.indexWhere(c => resolver(c.name, a.name))
-            BoundReference(i, partitionSchema(i).dataType, nullable = true)
-        }
-        val predicate = Predicate.createInterpreted(bound)
-        row => predicate.eval(row)
-    }
+  /** The partitions `filters` (on partition columns only, as Spark hands them to a file index) keep. */
+  private def partitionFilter(filters: Seq[Expression]): InternalRow => Boolean =
+    PartitionPredicates.bind(filters, partitionSchema, sparkSession.sessionState.conf.resolver).getOrElse(
+      throw new IllegalArgumentException(s"partition filters name a column that is not a partition column: $filters"))
+
+  /** The directories, relative to the root, of the partitions `keep` accepts. */
+  def partitionsWhere(keep: InternalRow => Boolean): Seq[String] = {
+    val root = rootPath.toString.stripSuffix("/") + "/"
+    spec.partitions.filter(p => keep(p.values)).map(p => p.path.toString.stripPrefix(root))
   }
 }
 
