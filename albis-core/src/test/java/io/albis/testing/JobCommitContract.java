@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.error.CommitConflictException;
-import io.albis.layout.PartitionPath;
 import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
 import io.albis.schema.DataType;
@@ -453,28 +452,9 @@ public abstract class JobCommitContract implements StorageUnderTest {
 
     /**
      * After repair with no retention, nothing but the schema, the latest state, its partition
-     * directories and its row groups.
+     * directories and its row groups ({@link RepairChecks}).
      */
     private void assertNoLeftovers(Storage storage, String t) throws IOException {
-        TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
-        AlbisTable table = AlbisTable.open(storage, t);
-        assertOnlyListed(storage, table, t, "");
-    }
-
-    private void assertOnlyListed(Storage storage, AlbisTable table, String dir, String partition) throws IOException {
-        java.util.Set<String> partitions = table.state() == null ? java.util.Set.of() : table.state().partitions();
-        for (String n : storage.list(dir)) {
-            String relative = PartitionPath.relative(partition, n);
-            if (partitions.stream().anyMatch(p -> p.equals(relative) || p.startsWith(relative + "/"))) {
-                assertOnlyListed(storage, table, storage.resolve(dir, n), relative);
-                continue;
-            }
-            boolean expected = (partition.isEmpty() && n.startsWith("_schema."))
-                    || (partition.isEmpty() && table.state() != null
-                            && n.equals(TableLayout.stateName(table.state().version())))
-                    || table.rowGroups().stream().anyMatch(rg -> rg.partition().equals(partition)
-                            && rg.name().equals(TableLayout.rowGroupOf(n)));
-            assertTrue(expected, "left over after repair: " + relative + " in " + storage.list(dir));
-        }
+        RepairChecks.repairAndCheck(storage, t, "after repair");
     }
 }
