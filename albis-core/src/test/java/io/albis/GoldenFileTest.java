@@ -32,7 +32,12 @@ import io.albis.table.TableVerifier;
 import io.albis.testing.OrderedMaps;
 import io.albis.testing.RowAssertions;
 import io.albis.util.ByteSink;
+import io.albis.table.PropertyChange;
+import io.albis.table.WriteMode;
 import io.albis.write.AlbisWriter;
+import io.albis.write.CommitPlan;
+import io.albis.write.PartitionedTaskWriter;
+import io.albis.write.WriteJob;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -74,20 +79,27 @@ import org.junit.jupiter.params.provider.ValueSource;
  *   <li>{@code v3.0/}: written by the format-3.0 writer (commit f7e925a) and kept byte for byte;
  *       its table has the columns of the older trees plus five of format 3.0 (a timestamp without
  *       time zone, lists and maps), its row groups are directories.
- *   <li>{@code v4.0/}: written by today's writer ({@link FormatVersion#CURRENT}): the table of
- *       {@code v3.0/}, its row groups' files directly in the table directory.
- *       {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and
+ *   <li>{@code v4.0/}: written by the format-4.0 writer (commit 138e816) and kept byte for byte:
+ *       the table of {@code v3.0/}, its row groups' files directly in the table directory.
+ *   <li>{@code v5.0/}: written by today's writer ({@link FormatVersion#CURRENT}): the table of
+ *       {@code v4.0/}, whose state and manifests now name each row group's partition directory
+ *       (here the table directory) and whose state records the commit's operation and the table's
+ *       properties (none here). {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and
  *       compares every file byte for byte (in the table state, the job id, commit time and
  *       row-group names, which differ on every write, are set to fixed values on both sides
  *       first), so an accidental format change fails the build. After a deliberate change (a
- *       format change within 4.x, documented in docs/FORMAT.md, or a change of how row groups
+ *       format change within 5.x, documented in docs/FORMAT.md, or a change of how row groups
  *       are named or published), regenerate this tree, and only this one, with
  *       <pre>
  *   mvn -o -q -B -pl albis-core test -Dtest=GoldenFileTest -Dalbis.golden.update=true
  *       </pre>
  *       and commit it with the explanation. When a new major version becomes current, its tree is
- *       added beside this one and this one is frozen like {@code v3.0/}.
- *   <li>{@code v4.1/} (and {@code v2.1/}, {@code v3.1/} before it): hand-built, a table of a newer minor version
+ *       added beside this one and this one is frozen like {@code v4.0/}.
+ *   <li>{@code partitioned-v5.0/}: written by today's writer, regenerated with {@code v5.0/}: the
+ *       six rows in three row groups, of partitions {@code k=0}, the table directory and
+ *       {@code k=1/s=a%2Fb}, committed by one job with two table properties and its own operation
+ *       ({@link #writePartitionedTable}).
+ *   <li>{@code v5.1/} (and {@code v2.1/}, {@code v3.1/}, {@code v4.1/} before it): hand-built, a table of a newer minor version
  *       than this reader knows. It is the current tree with the minor version byte of every file
  *       set to 1 and, in every file with a footer (schema, state and metadata),
  *       {@link #appendedFields() two fields} inserted before the footer, which is then recomputed.
@@ -114,6 +126,8 @@ class GoldenFileTest {
 
     /** The fixed table as today's writer writes it. */
     private static Path fresh;
+    /** The partitioned table as today's writer writes it ({@link #writePartitionedTable}). */
+    private static Path freshPartitioned;
 
     private static Path goldenRoot() {
         return Path.of(System.getProperty("basedir", ".")).resolve("src/test/resources/golden");
@@ -123,13 +137,21 @@ class GoldenFileTest {
         return goldenRoot().resolve("v" + v);
     }
 
+    private static Path goldenPartitioned() {
+        return goldenRoot().resolve("partitioned-v" + FormatVersion.CURRENT);
+    }
+
     @BeforeAll
     static void writeTheTableAndRegenerateOnRequest() throws IOException {
         fresh = dir.resolve("fresh");
         writeFixedTable(fresh);
+        freshPartitioned = dir.resolve("fresh-partitioned");
+        writePartitionedTable(freshPartitioned);
         if (UPDATE) {
             replaceTree(golden(FormatVersion.CURRENT), fresh);
-            System.out.println("golden files rewritten under " + golden(FormatVersion.CURRENT));
+            replaceTree(goldenPartitioned(), freshPartitioned);
+            System.out.println("golden files rewritten under " + golden(FormatVersion.CURRENT) + " and "
+                    + goldenPartitioned());
         }
         if (UPDATE_NEWER_MINOR) {
             deriveNewerMinor(golden(FormatVersion.CURRENT), golden(NEWER_MINOR));
@@ -148,6 +170,13 @@ class GoldenFileTest {
      * 0 and 1 only, the second called "rest"). Six rows; row groups of 4 rows; 160-byte segments.
      */
     private static void writeFixedTable(Path table) throws IOException {
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, table.toString(), fixedSchema(), OPTIONS)) {
+            writeFixedRows(row -> w);
+        }
+    }
+
+    /** The schema of the fixed table (see {@link #writeFixedTable}). */
+    private static Schema fixedSchema() {
         Map<String, List<String>> groups = new LinkedHashMap<>();
         groups.put("fixed", List.of("id", "flag", "b", "sh", "l", "f", "d", "dec", "wide", "day", "ts"));
         groups.put("strings", List.of("name", "blob", "point"));
@@ -165,17 +194,47 @@ class GoldenFileTest {
                         Field.of("v", DataType.STRING)), false))
                 .column("deep", DataType.map(DataType.STRING, DataType.list(DataType.decimal(30, 2), true), true))
                 .groups(groups).build();
-        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, table.toString(), schema, OPTIONS)) {
-            writeFixedRows(w);
+        return schema;
+    }
+
+    /** The partitions of the rows of the partitioned golden table, by row. */
+    private static final String[] PARTITION_OF_ROW = {"k=0", "k=0", "k=0", "", "k=1/s=a%2Fb", "k=1/s=a%2Fb"};
+
+    /**
+     * The fixed table's rows in partitions ({@link #PARTITION_OF_ROW}), created by one job through a
+     * partitioned task that ends each partition when the next begins, so the table reads the rows
+     * in order; the commit sets two properties and records its own operation.
+     */
+    private static void writePartitionedTable(Path table) throws IOException {
+        CommitPlan plan = CommitPlan.of(WriteMode.CREATE).withOperation("CREATE TABLE AS SELECT")
+                .withProperties(PropertyChange.setting(Map.of("owner", "golden", "comment", "six rows, três partições")));
+        WriteJob job = WriteJob.create(LocalStorage.INSTANCE, table.toString(), fixedSchema(), plan, OPTIONS,
+                Retention.DEFAULT);
+        try (PartitionedTaskWriter task = job.newPartitionedTask(0, 0)) {
+            writeFixedRows(row -> {
+                if (row > 0 && !PARTITION_OF_ROW[row].equals(PARTITION_OF_ROW[row - 1])) {
+                    task.endPartition(PARTITION_OF_ROW[row - 1]);
+                }
+                return task.writer(PARTITION_OF_ROW[row]);
+            });
         }
+        job.commit();
+    }
+
+    /** The writer each row of the fixed table goes to. */
+    @FunctionalInterface
+    private interface RowPlacement {
+        AlbisWriter writerOf(int row) throws IOException;
     }
 
     private static final WriterOptions OPTIONS = WriterOptions.defaults().withSegmentSize(SEGMENT).withRowGroupRows(4);
 
-    /** The six rows of {@link #EXPECTED}, through the writer's typed setters. */
-    private static void writeFixedRows(AlbisWriter w) throws IOException {
+    /** The six rows of {@link #EXPECTED}, through the writers' typed setters. */
+    private static void writeFixedRows(RowPlacement place) throws IOException {
+        AlbisWriter w;
 
         // row 0
+        w = place.writerOf(0);
         w.setInt(0, 0);
         w.setBoolean(1, true);
         w.setByte(2, Byte.MIN_VALUE);
@@ -193,6 +252,7 @@ class GoldenFileTest {
         w.setString(15, "p");
         endRow(w, 0);
         // row 1: nulls, extremes, a null struct
+        w = place.writerOf(1);
         w.setInt(0, 1);
         w.setNull(1);
         w.setByte(2, Byte.MAX_VALUE);
@@ -207,6 +267,7 @@ class GoldenFileTest {
         w.setNull(13);
         endRow(w, 1);
         // row 2
+        w = place.writerOf(2);
         w.setInt(0, 2);
         w.setBoolean(1, false);
         w.setByte(2, (byte) 0);
@@ -219,6 +280,7 @@ class GoldenFileTest {
         w.setInt(14, -1);
         endRow(w, 2);
         // row 3
+        w = place.writerOf(3);
         w.setInt(0, 3);
         w.setBoolean(1, true);
         w.setShort(3, (short) 0);
@@ -232,6 +294,7 @@ class GoldenFileTest {
         w.setString(15, "中文");
         endRow(w, 3);
         // row 4 (second row group)
+        w = place.writerOf(4);
         w.setInt(0, 4);
         w.setBoolean(1, false);
         w.setByte(2, (byte) 1);
@@ -248,6 +311,7 @@ class GoldenFileTest {
         w.setNull(13);
         endRow(w, 4);
         // row 5: every nullable column null, the struct present
+        w = place.writerOf(5);
         w.setInt(0, 5);
         w.setInt(14, 5);
         endRow(w, 5);
@@ -385,23 +449,31 @@ class GoldenFileTest {
 
     @Test
     void everyFileMatchesItsGoldenCopy() throws IOException {
-        Path golden = golden(FormatVersion.CURRENT);
+        assertEveryFileMatches(golden(FormatVersion.CURRENT), fresh, 2);
+    }
+
+    @Test
+    void everyFileOfThePartitionedTableMatchesItsGoldenCopy() throws IOException {
+        assertEveryFileMatches(goldenPartitioned(), freshPartitioned, 3);
+    }
+
+    private static void assertEveryFileMatches(Path golden, Path written, int rowGroups) throws IOException {
         assertTrue(Files.isDirectory(golden), "golden files missing: " + golden + " (see the class comment)");
         Map<String, Path> want = filesByRole(golden);
-        Map<String, Path> got = filesByRole(fresh);
+        Map<String, Path> got = filesByRole(written);
         assertEquals(want.keySet(), got.keySet(), "the files of the table (see the class comment to regenerate)");
-        assertEquals(2, AlbisTable.open(fresh.toString()).rowGroups().size(), "two row groups");
+        assertEquals(rowGroups, AlbisTable.open(written.toString()).rowGroups().size(), "row groups");
         for (Map.Entry<String, Path> e : want.entrySet()) {
             byte[] expected = Files.readAllBytes(e.getValue());
-            byte[] written = Files.readAllBytes(got.get(e.getKey()));
+            byte[] bytes = Files.readAllBytes(got.get(e.getKey()));
             if (e.getKey().startsWith(TableLayout.STATE_PREFIX)) {
                 expected = withoutJobIdentity(expected, e.getValue().toString());
-                written = withoutJobIdentity(written, got.get(e.getKey()).toString());
+                bytes = withoutJobIdentity(bytes, got.get(e.getKey()).toString());
             }
-            int at = Arrays.mismatch(expected, written);
+            int at = Arrays.mismatch(expected, bytes);
             if (at >= 0) {
                 fail(e.getKey() + " (" + got.get(e.getKey()) + ") differs from its golden copy first at byte " + at
-                        + " (golden " + expected.length + " bytes, written " + written.length
+                        + " (golden " + expected.length + " bytes, written " + bytes.length
                         + "); a format change must be deliberate: see the class comment");
             }
         }
@@ -416,13 +488,14 @@ class GoldenFileTest {
         String job = "0".repeat(20);
         List<TableState.Entry> rgs = new java.util.ArrayList<>();
         for (TableState.Entry e : s.rowGroups()) {
-            rgs.add(new TableState.Entry(TableLayout.rowGroupName(job, 0, 0, rgs.size()), e.rows()));
+            rgs.add(new TableState.Entry(TableLayout.rowGroupName(job, 0, 0, rgs.size()), e.rows(), e.partition()));
         }
-        return TableStateCodec.encode(new TableState(s.version(), s.schemaVersion(), s.mode(), job, 0, rgs));
+        return TableStateCodec.encode(new TableState(s.version(), s.schemaVersion(), s.mode(), job, 0, rgs,
+                s.operation(), s.properties()));
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1"})
+    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1", "5.0", "5.1"})
     void everyGoldenVersionReadsBackItsExactValues(String version) throws IOException {
         Path tree = goldenRoot().resolve("v" + version);
         assertTrue(Files.isDirectory(tree), "golden files missing: " + tree + " (see the class comment)");
@@ -494,7 +567,7 @@ class GoldenFileTest {
                 && refusal.contains("copy its rows into a new table") && !refusal.contains("\n"), refusal);
 
         try (AlbisWriter w = AlbisWriter.overwrite(LocalStorage.INSTANCE, old.toString(), null, OPTIONS)) {
-            writeFixedRows(w);
+            writeFixedRows(row -> w);
         }
         AlbisTable now = AlbisTable.open(old.toString());
         assertEquals(RowGroupLayout.FLAT, now.layout());
@@ -509,28 +582,172 @@ class GoldenFileTest {
     }
 
     /**
-     * A 4.0 table directory holds files only, every one a schema, a state or a row group's file
-     * named {@code <row group>.cg-NNNNNNNN.data|meta} of a row group the state lists.
+     * An unpartitioned table directory of format 4.0 or 5.0 holds files only, every one a schema, a
+     * state or a row group's file named {@code <row group>.cg-NNNNNNNN.data|meta} of a row group
+     * the state lists.
      */
     @Test
-    void aFormat40TableDirectoryHoldsOnlyFiles() throws IOException {
-        for (Path table : List.of(fresh, golden(FormatVersion.CURRENT), golden(NEWER_MINOR))) {
+    void anUnpartitionedTableDirectoryHoldsOnlyFiles() throws IOException {
+        for (Path table : List.of(fresh, golden(FormatVersion.V4_0), golden(FormatVersion.CURRENT),
+                golden(NEWER_MINOR))) {
             assertOnlyFiles(table);
+            assertOnlyListedRowGroupFiles(table, 2);
+        }
+    }
+
+    /**
+     * A partitioned table keeps each row group's files in its partition directory; the table
+     * directory holds the schema, the state, the files of its own row groups and the partitions'
+     * first components, and nothing else.
+     */
+    @Test
+    void aPartitionedTableKeepsEachRowGroupInItsPartitionDirectory() throws IOException {
+        for (Path table : List.of(freshPartitioned, goldenPartitioned())) {
+            assertOnlyListedRowGroupFiles(table, 3);
             AlbisTable t = AlbisTable.open(table.toString());
-            Set<String> listed = new HashSet<>();
-            t.rowGroups().forEach(rg -> listed.add(rg.name()));
-            int groupFiles = 0;
-            for (String name : relativeFiles(table)) {
-                TableLayout.ColumnGroupFile f = TableLayout.columnGroupFile(name);
-                if (f != null) {
-                    assertTrue(listed.contains(f.rowGroup()), name);
-                    groupFiles++;
-                } else {
-                    assertTrue(TableLayout.schemaVersion(name) > 0 || TableLayout.stateVersion(name) > 0, name);
+            assertEquals(List.of("k=0", "", "k=1/s=a%2Fb"), t.rowGroups().stream().map(RowGroupRef::partition).toList());
+            for (RowGroupRef rg : t.rowGroups()) {
+                for (ColumnGroup g : t.schema().groups()) {
+                    Path data = normal(t.dataPath(rg, g));
+                    Path dirOfPartition = normal(rg.partition().isEmpty() ? table.toString()
+                            : table.resolve(rg.partition()).toString());
+                    assertEquals(dirOfPartition, data.getParent(), rg + ": its files are in its partition directory");
                 }
             }
-            assertEquals(2 * 3 * 2, groupFiles, table + ": two row groups of three column groups, data and metadata");
+            try (Stream<Path> s = Files.list(table)) {
+                assertEquals(List.of("k=0", "k=1"), s.filter(Files::isDirectory).map(p -> p.getFileName().toString())
+                        .sorted().toList(), table + ": the directories of the table directory");
+            }
         }
+    }
+
+    /** Every row group file under {@code table} (at any depth) is of a listed row group; the rest are schemas and states. */
+    private static void assertOnlyListedRowGroupFiles(Path table, int rowGroups) throws IOException {
+        AlbisTable t = AlbisTable.open(table.toString());
+        Set<String> listed = new HashSet<>();
+        t.rowGroups().forEach(rg -> listed.add(rg.name()));
+        int groupFiles = 0;
+        for (String path : relativeFiles(table)) {
+            String name = Path.of(path).getFileName().toString();
+            TableLayout.ColumnGroupFile f = TableLayout.columnGroupFile(name);
+            if (f != null) {
+                assertTrue(listed.contains(f.rowGroup()), path);
+                groupFiles++;
+            } else {
+                assertTrue(TableLayout.schemaVersion(path) > 0 || TableLayout.stateVersion(path) > 0, path);
+            }
+        }
+        assertEquals(rowGroups * 3 * 2, groupFiles, table + ": " + rowGroups
+                + " row groups of three column groups, data and metadata");
+    }
+
+    /**
+     * The partitioned table reads the fixed rows in order across its partitions, and its state
+     * carries the partitions, the job's operation and the properties, in key order.
+     */
+    @Test
+    void thePartitionedTableReadsBackItsRowsPartitionsAndProperties() throws IOException {
+        for (Path table : List.of(freshPartitioned, goldenPartitioned())) {
+            AlbisTable t = AlbisTable.open(table.toString());
+            assertReadsTheFixedRows(t, 1, table.toString());
+            TableState s = t.state();
+            assertEquals(FormatVersion.CURRENT, s.format());
+            assertEquals(WriteMode.CREATE, s.mode());
+            assertEquals("CREATE TABLE AS SELECT", s.operation());
+            assertEquals(List.of("comment", "owner"), List.copyOf(s.properties().keySet()), "keys in order");
+            assertEquals("six rows, três partições", s.properties().get("comment"));
+            assertEquals(List.of(3L, 1L, 2L), s.rowGroups().stream().map(TableState.Entry::rows).toList());
+        }
+    }
+
+    /**
+     * The partitioned table's state, decoded by hand (docs/FORMAT.md §11): the 5.0 state grammar
+     * with each row group's partition after its rows, then the operation and the properties.
+     */
+    @Test
+    void aPartitionedStateDecodedByHand() throws IOException {
+        ByteBuffer b = le(goldenPartitioned().resolve("_state.00000001"));
+        assertHeader(b, 'T', FormatVersion.CURRENT);
+        assertFooter(b);
+        assertEquals(1, b.getInt(8), "state version");
+        assertEquals(1, b.getInt(12), "schema version");
+        assertEquals(1, b.get(16), "mode: create");
+        int at = 17;
+        assertEquals(20, b.getShort(at), "job id length");
+        at += 2 + 20;
+        at += 8; // commit time
+        assertEquals(3, b.getInt(at), "row groups");
+        at += 4;
+        long[] rows = {3, 1, 2};
+        for (int i = 0; i < 3; i++) {
+            int nameLength = b.getShort(at);
+            assertEquals(50, nameLength, "row group name length");
+            String name = new String(b.array(), at + 2, nameLength, StandardCharsets.UTF_8);
+            assertEquals(TableLayout.rowGroupOf(name), name, "a row group name");
+            at += 2 + nameLength;
+            assertEquals(rows[i], b.getLong(at), "rows of row group " + i);
+            at += 8;
+            int partitionLength = b.getShort(at) & 0xffff;
+            assertEquals(PARTITION_OF_ROW[i == 0 ? 0 : i == 1 ? 3 : 4],
+                    new String(b.array(), at + 2, partitionLength, StandardCharsets.UTF_8), "partition of row group " + i);
+            at += 2 + partitionLength;
+        }
+        at = assertString(b, at, "CREATE TABLE AS SELECT");
+        assertEquals(2, b.getInt(at), "properties");
+        at += 4;
+        at = assertString(b, at, "comment");
+        at = assertString(b, at, "six rows, três partições");
+        at = assertString(b, at, "owner");
+        at = assertString(b, at, "golden");
+        assertEquals(b.limit() - 8, at, "the footer follows the properties");
+    }
+
+    /** Checks the {@code str} at {@code at} and returns where the next field starts. */
+    private static int assertString(ByteBuffer b, int at, String expected) {
+        byte[] utf8 = expected.getBytes(StandardCharsets.UTF_8);
+        assertEquals(utf8.length, b.getShort(at) & 0xffff, "length of '" + expected + "'");
+        assertArrayEquals(utf8, Arrays.copyOfRange(b.array(), at + 2, at + 2 + utf8.length));
+        return at + 2 + utf8.length;
+    }
+
+    /**
+     * A 4.0 table is appended to: the new state (5.0) lists its 4.0 row groups, partition "" each,
+     * and the appended row groups of 5.0 files beside them, both of the same layout; a column
+     * added afterwards gives the 4.0 row groups files of 5.0. Each file reads by its own version's
+     * rules, the table verifies, and the cleaner keeps every listed file.
+     */
+    @Test
+    void aFormat40TableIsAppendedToAndChanged() throws IOException {
+        Path old = dir.resolve("old40");
+        replaceTree(old, golden(FormatVersion.V4_0));
+        try (AlbisWriter w = AlbisWriter.append(LocalStorage.INSTANCE, old.toString(), null, OPTIONS)) {
+            writeFixedRows(row -> w);
+        }
+        AlbisTable t = AlbisTable.open(old.toString());
+        assertEquals(FormatVersion.CURRENT, t.state().format());
+        assertEquals(4, t.rowGroups().size());
+        assertReadsTheFixedRows(t, 2, "v4.0 appended to");
+        for (int rg = 0; rg < 4; rg++) {
+            ByteBuffer meta = le(file(old, rg, 0, "meta"));
+            assertHeader(meta, 'M', rg < 2 ? FormatVersion.V4_0 : FormatVersion.CURRENT);
+        }
+        new io.albis.evolve.TableEvolution(LocalStorage.INSTANCE, old.toString(), OPTIONS, 1, Retention.none())
+                .addColumns(List.of(Field.of("extra", DataType.LONG)), "added");
+        AlbisTable changed = AlbisTable.open(old.toString());
+        assertEquals(List.of(), TableVerifier.verify(changed), "verify after the change");
+        int added = changed.schema().groups().get(3).id();
+        assertHeader(le(file(old, 0, added, "meta")), 'M', FormatVersion.CURRENT);
+        try (AlbisReader r = changed.newReader(io.albis.read.ReadOptions.all().withColumns(List.of("id", "extra")))) {
+            int n = 0;
+            while (r.advance()) {
+                assertEquals(n % EXPECTED.length, r.getInt(0));
+                assertTrue(r.isNull(1));
+                n++;
+            }
+            assertEquals(2 * EXPECTED.length, n);
+        }
+        TableCleaner.clean(LocalStorage.INSTANCE, old.toString(), Retention.none(), System.currentTimeMillis());
+        assertEquals(List.of(), TableVerifier.verify(AlbisTable.open(old.toString())), "verify after cleaning");
     }
 
     private static void assertOnlyFiles(Path table) throws IOException {
@@ -642,7 +859,8 @@ class GoldenFileTest {
     void headersAndFootersDecodedByHand() throws IOException {
         Map<Path, FormatVersion> trees = Map.of(golden(FormatVersion.V1_0), FormatVersion.V1_0,
                 golden(FormatVersion.V2_0), FormatVersion.V2_0, golden(FormatVersion.V3_0), FormatVersion.V3_0,
-                fresh, FormatVersion.V4_0, golden(NEWER_MINOR), NEWER_MINOR);
+                golden(FormatVersion.V4_0), FormatVersion.V4_0, fresh, FormatVersion.V5_0, golden(NEWER_MINOR),
+                NEWER_MINOR);
         for (Map.Entry<Path, FormatVersion> tree : trees.entrySet()) {
             Path table = tree.getKey();
             FormatVersion v = tree.getValue();

@@ -15,6 +15,7 @@ import io.albis.write.AlbisWriter;
 import io.albis.write.ChangeDescriptor;
 import io.albis.write.JobDescriptor;
 import io.albis.write.NewColumnGroupsWriter;
+import io.albis.write.PartitionedTaskWriter;
 import io.albis.write.TaskCommit;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -52,8 +53,8 @@ public final class EvolutionTasks {
         ReadOptions read = ReadOptions.all().withColumns(copiedColumns(base, next, groups, change.table()))
                 .withRowGroups(rowGroup);
         try (AlbisReader r = snapshot.newReader(read);
-                NewColumnGroupsWriter w = NewColumnGroupsWriter.open(storage, change.table(), next, groups, rg.name(),
-                        rg.rows(), change.options())) {
+                NewColumnGroupsWriter w = NewColumnGroupsWriter.open(storage, change.table(), next, groups, rg,
+                        change.options())) {
             RowCopier copier = RowCopier.byId(r, next);
             while (r.advance()) {
                 copier.copy(r, w);
@@ -101,8 +102,10 @@ public final class EvolutionTasks {
      * Writes row group {@code slice} of {@code slices} of a re-balance, an overwrite job of the
      * table's schema that cuts no row groups itself: the rows {@code [total × slice / slices,
      * total × (slice + 1) / slices)} of the job's base state, in order, as task {@code slice}
-     * (attempt {@code attempt}) of the job, which it commits. The job's commit lists the tasks'
-     * row groups in task order, so the table reads the same rows in the same order.
+     * (attempt {@code attempt}) of the job, which it commits. Each row stays in its partition: the
+     * slice's rows of one run of row groups in the same partition become one row group there, so a
+     * slice across partitions writes several. The job's commit lists the tasks' row groups in task
+     * order, so the table reads the same rows in the same order.
      */
     public static TaskCommit rebalanceSlice(Storage storage, JobDescriptor job, int slices, int slice, int attempt)
             throws IOException {
@@ -112,7 +115,7 @@ public final class EvolutionTasks {
         checkRebalance(job.table(), total, slices);
         long from = cut(total, slices, slice);
         long to = cut(total, slices, slice + 1);
-        AlbisWriter w = AlbisWriter.forTask(storage, job, slice, attempt);
+        PartitionedTaskWriter task = PartitionedTaskWriter.open(storage, job, slice, attempt);
         try {
             // The row groups that hold rows [from, to), and how many rows of the first come before from.
             int first = 0;
@@ -128,22 +131,38 @@ public final class EvolutionTasks {
             if (from < to) {
                 ReadOptions read = ReadOptions.all().withRowGroups(IntStream.rangeClosed(first, last).toArray());
                 try (AlbisReader r = snapshot.newReader(read)) {
-                    RowCopier copier = RowCopier.byId(r, w.schema());
+                    RowCopier copier = RowCopier.byId(r, task.schema());
+                    int k = first;
+                    long groupEnd = before + rowGroups.get(k).rows();
+                    String partition = rowGroups.get(k).partition();
+                    AlbisWriter w = null;
                     for (long row = before; row < to; row++) {
                         if (!r.advance()) {
                             throw new IllegalStateException("state " + job.baseVersion() + " of " + job.table()
                                     + " lists " + total + " rows, but its row groups end after " + row);
                         }
+                        if (row == groupEnd) {
+                            groupEnd += rowGroups.get(++k).rows();
+                            if (!rowGroups.get(k).partition().equals(partition)) {
+                                // Ended now, so the row groups keep the table's order.
+                                task.endPartition(partition);
+                                partition = rowGroups.get(k).partition();
+                                w = null;
+                            }
+                        }
                         if (row >= from) {
+                            if (w == null) {
+                                w = task.writer(partition);
+                            }
                             copier.copy(r, w);
                             w.nextRow();
                         }
                     }
                 }
             }
-            return w.commitTask();
+            return task.commit();
         } catch (IOException | RuntimeException e) {
-            w.abort();
+            task.abort();
             throw e;
         }
     }

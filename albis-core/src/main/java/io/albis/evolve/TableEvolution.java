@@ -10,6 +10,7 @@ import io.albis.table.AlbisTable;
 import io.albis.table.Retention;
 import io.albis.table.TableState;
 import io.albis.table.WriteMode;
+import io.albis.write.CommitPlan;
 import io.albis.write.CommitResult;
 import io.albis.write.NewColumnGroupsWriter;
 import io.albis.write.TableChange;
@@ -79,7 +80,7 @@ public final class TableEvolution {
 
     /** Renames a column or struct (the last name of {@code from}'s path becomes {@code to}); schema only. */
     public CommitResult rename(String from, String to) throws IOException {
-        return change(s -> SchemaChanges.rename(s, from, to), null);
+        return change(s -> SchemaChanges.rename(s, from, to), null, "RENAME COLUMN");
     }
 
     /** Adds columns as a new column group; existing rows read them as null. */
@@ -100,7 +101,7 @@ public final class TableEvolution {
     /** Adds columns as a new column group, with values {@code values} writes for each existing row group. */
     public CommitResult addColumns(List<Field> fields, String group, RowGroupValues values) throws IOException {
         String name = group != null ? group : fields.get(0).name();
-        return change(s -> SchemaChanges.addColumns(s, fields, name), values);
+        return change(s -> SchemaChanges.addColumns(s, fields, name), values, "ADD COLUMNS");
     }
 
     /** How a column that shares its column group with other columns is dropped. */
@@ -116,21 +117,22 @@ public final class TableEvolution {
      * takes its group with it, whatever {@code how} says; otherwise {@code how} decides.
      */
     public CommitResult drop(String name, Drop how) throws IOException {
-        return change(s -> SchemaChanges.drop(s, name, how == Drop.HEAVY), null);
+        return change(s -> SchemaChanges.drop(s, name, how == Drop.HEAVY), null, "DROP COLUMN");
     }
 
     /** Re-partitions the columns into groups; the rows read exactly as before. */
     public CommitResult regroup(ColumnGroupSpec spec) throws IOException {
-        return change(s -> SchemaChanges.regroup(s, spec), null);
+        return change(s -> SchemaChanges.regroup(s, spec), null, "REGROUP");
     }
 
     /**
      * Rewrites the table's rows, in the same order, into {@code rowGroups} row groups of nearly
-     * equal size (an overwrite of the same schema).
+     * equal size (an overwrite of the same schema). Rows stay in their partitions: a slice of the
+     * rows that spans partitions becomes a row group in each ({@link EvolutionTasks#rebalanceSlice}).
      */
     public CommitResult rebalance(int rowGroups) throws IOException {
-        WriteJob job = WriteJob.begin(storage, table, WriteMode.OVERWRITE, options.withRowGroupRows(Long.MAX_VALUE)
-                .withRowGroupBytes(Long.MAX_VALUE), retention);
+        WriteJob job = WriteJob.begin(storage, table, CommitPlan.of(WriteMode.OVERWRITE).withOperation("REBALANCE"),
+                options.withRowGroupRows(Long.MAX_VALUE).withRowGroupBytes(Long.MAX_VALUE), retention);
         try {
             long rows = AlbisTable.open(storage, table, job.descriptor().baseVersion()).rowCount();
             EvolutionTasks.checkRebalance(table, rows, rowGroups);
@@ -153,10 +155,12 @@ public final class TableEvolution {
 
     /**
      * Runs a change: publishes {@code edit}'s schema, writes the new groups' files of every row
-     * group (from {@code values}, or copied from the existing columns when null), commits.
+     * group (from {@code values}, or copied from the existing columns when null), commits, recording
+     * {@code operation} in the table's history.
      */
-    private CommitResult change(UnaryOperator<Schema> edit, RowGroupValues values) throws IOException {
-        TableChange change = TableChange.begin(storage, table, edit, options, retention);
+    private CommitResult change(UnaryOperator<Schema> edit, RowGroupValues values, String operation)
+            throws IOException {
+        TableChange change = TableChange.begin(storage, table, edit, options, retention, operation);
         try {
             if (!change.newGroups().isEmpty()) {
                 List<TableState.Entry> rowGroups = change.baseState().rowGroups();

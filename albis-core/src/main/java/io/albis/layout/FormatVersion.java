@@ -4,8 +4,10 @@ package io.albis.layout;
  * A format version as a file's header states it (docs/FORMAT.md, "File header" and "Versions").
  * Writers write {@link #CURRENT}; readers read every major version listed in
  * {@link #NEWEST_MINOR}. The major version decides where a data file's first segment starts and
- * how its segments are aligned (2.0), which types a file may hold (3.0), and where a table's row
- * groups keep their files (4.0, {@link RowGroupLayout}).
+ * how its segments are aligned (2.0), which types a file may hold (3.0), where a table's row
+ * groups keep their files (4.0, {@link RowGroupLayout}), and whether table states and task manifests
+ * name a row group's partition directory and a state the table's operation and properties (5.0,
+ * {@link #hasPartitions()}).
  */
 public record FormatVersion(int major, int minor) {
     /** Segments of a format-2 data file start at multiples of this many bytes: the page size. */
@@ -15,11 +17,12 @@ public record FormatVersion(int major, int minor) {
     public static final FormatVersion V2_0 = new FormatVersion(2, 0);
     public static final FormatVersion V3_0 = new FormatVersion(3, 0);
     public static final FormatVersion V4_0 = new FormatVersion(4, 0);
+    public static final FormatVersion V5_0 = new FormatVersion(5, 0);
     /** The version every writer writes. */
-    public static final FormatVersion CURRENT = V4_0;
+    public static final FormatVersion CURRENT = V5_0;
 
     /** The newest minor version this reader knows, per major version it reads; -1 for majors it does not read. */
-    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0, 0};
+    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0, 0, 0};
 
     /** True when this reader reads files of the major version. */
     public static boolean isReadable(int major) {
@@ -47,6 +50,14 @@ public record FormatVersion(int major, int minor) {
     /** True from 2.0 on: every segment starts at a multiple of {@link #PAGE_SIZE}. */
     public boolean pageAlignsSegments() {
         return major >= 2;
+    }
+
+    /**
+     * True from 5.0 on: a table state or task manifest names each row group's partition directory
+     * ({@link PartitionPath}), and a table state the commit's operation and the table's properties.
+     */
+    public boolean hasPartitions() {
+        return major >= 5;
     }
 
     /** The zero bytes that take a file offset to the next page boundary (0 when it is on one). */

@@ -30,6 +30,26 @@ public final class SchemaChanges {
     }
 
     /**
+     * {@code fresh}, a table's new schema that replaces its rows and columns altogether (a table
+     * replaced by a query), as version {@code version} with every column and group id moved above
+     * those {@code top} (the table's highest schema version, committed or not) has handed out, so
+     * no id is given twice.
+     */
+    public static Schema replacement(Schema fresh, int version, Schema top) {
+        int columnBase = top.nextColumnId();
+        int groupBase = top.nextGroupId();
+        List<Column> columns = new ArrayList<>();
+        for (Column c : fresh.columns()) {
+            columns.add(new Column(c.index(), columnBase + c.id(), c.path(), c.type(), c.nullable(), c.deleted()));
+        }
+        List<ColumnGroup> groups = new ArrayList<>();
+        for (ColumnGroup g : fresh.groups()) {
+            groups.add(new ColumnGroup(groupBase + g.id(), g.name(), g.columns()));
+        }
+        return Schema.of(version, columns, groups, columnBase + fresh.nextColumnId(), groupBase + fresh.nextGroupId());
+    }
+
+    /**
      * Renames a column, or a struct and so every column below it: the last name of {@code from}'s
      * path becomes {@code to}. The data files do not change.
      */

@@ -2,6 +2,7 @@ package io.albis.table;
 
 import io.albis.error.CorruptFileException;
 import io.albis.error.NotAnAlbisTableException;
+import io.albis.layout.PartitionPath;
 import io.albis.layout.RowGroupLayout;
 import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
@@ -24,6 +25,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An Albis table as a reader finds it: a snapshot of its latest table state (the row groups, in
@@ -33,7 +35,8 @@ import java.util.Set;
  *
  * <p>Where a row group's files are ({@link RowGroupLayout}) is decided once, at open, by the format
  * of the table state the snapshot reads: directories up to 3.x, files directly in the table
- * directory from 4.0. Every path of a row group's files comes from {@link #dataPath},
+ * directory from 4.0, or in the row group's partition directory from 5.0
+ * ({@link RowGroupRef#partition()}). Every path of a row group's files comes from {@link #dataPath},
  * {@link #metadataPath} and {@link #presentGroups}.
  *
  * <p>The snapshot does not move: commits published after {@link #open} are seen by opening the
@@ -51,13 +54,15 @@ public final class AlbisTable {
     private final TableState state;
     private final RowGroupLayout layout;
     /**
-     * Of a flat table opened from a listing of its directory: the ids of the column groups whose
-     * metadata file the listing holds, by row group name; null otherwise.
+     * Of a flat table opened from a listing of its directory: by partition, the ids of the column
+     * groups whose metadata file the partition directory holds, by row group name; null otherwise.
+     * The table directory's comes from the open's listing, a partition directory's from a listing
+     * made when one of its row groups is first asked about.
      */
-    private final Map<String, Set<Integer>> listedGroups;
+    private final Map<String, Map<String, Set<Integer>>> listedGroups;
 
     private AlbisTable(Storage storage, String path, Schema schema, List<RowGroupRef> rowGroups, TableState state,
-            Map<String, Set<Integer>> listedGroups) {
+            Map<String, Map<String, Set<Integer>>> listedGroups) {
         this.storage = storage;
         this.path = path;
         this.schema = schema;
@@ -91,7 +96,7 @@ public final class AlbisTable {
         for (String name : names) {
             int index = TableLayout.rowGroupIndex(name);
             if (index >= 0) {
-                rgs.add(new RowGroupRef(index, name, storage.resolve(path, name)));
+                rgs.add(new RowGroupRef(index, name, PartitionPath.ROOT, storage.resolve(path, name)));
             }
         }
         rgs.sort((a, b) -> Integer.compare(a.index(), b.index()));
@@ -123,19 +128,43 @@ public final class AlbisTable {
         Schema schema = SchemaStore.read(storage, path, state.schemaVersion());
         List<RowGroupRef> rgs = new ArrayList<>();
         for (TableState.Entry e : state.rowGroups()) {
-            rgs.add(new RowGroupRef(rgs.size(), e.name(), storage.resolve(path, e.name())));
+            rgs.add(new RowGroupRef(rgs.size(), e.name(), e.partition(), storage.resolve(path, e.relativePath())));
         }
-        Map<String, Set<Integer>> listed = null;
+        Map<String, Map<String, Set<Integer>>> listed = null;
         if (names != null && state.layout() == RowGroupLayout.FLAT) {
-            listed = new HashMap<>();
-            for (String name : names) {
-                TableLayout.ColumnGroupFile f = TableLayout.columnGroupFile(name);
-                if (f != null && f.kind().equals(TableLayout.META_FILE)) {
-                    listed.computeIfAbsent(f.rowGroup(), k -> new HashSet<>()).add(f.groupId());
-                }
-            }
+            listed = new ConcurrentHashMap<>();
+            listed.put(PartitionPath.ROOT, metadataFiles(names));
         }
         return new AlbisTable(storage, path, schema, rgs, state, listed);
+    }
+
+    /** The ids of the column groups whose metadata file a directory listing holds, by row group name. */
+    private static Map<String, Set<Integer>> metadataFiles(List<String> names) {
+        Map<String, Set<Integer>> out = new HashMap<>();
+        for (String name : names) {
+            TableLayout.ColumnGroupFile f = TableLayout.columnGroupFile(name);
+            if (f != null && f.kind().equals(TableLayout.META_FILE)) {
+                out.computeIfAbsent(f.rowGroup(), k -> new HashSet<>()).add(f.groupId());
+            }
+        }
+        return out;
+    }
+
+    /** {@link #metadataFiles} of a partition directory, listed once; a missing directory holds none. */
+    private Map<String, Set<Integer>> listedIn(String partition) throws IOException {
+        Map<String, Set<Integer>> known = listedGroups.get(partition);
+        if (known != null) {
+            return known;
+        }
+        List<String> names;
+        try {
+            names = storage.list(PartitionPath.directory(storage, path, partition));
+        } catch (NoSuchFileException | FileNotFoundException e) {
+            names = List.of();
+        }
+        Map<String, Set<Integer>> found = metadataFiles(names);
+        listedGroups.putIfAbsent(partition, found);
+        return found;
     }
 
     /** The table state this snapshot reads, or null for a table without one (format 1.0, or not yet committed). */
@@ -182,8 +211,10 @@ public final class AlbisTable {
     /**
      * Ids of the column groups a row group holds. Up to format 3.x: the column group directories
      * in the row group's directory (one listing). From 4.0: the groups whose metadata file is in
-     * the table directory, as the listing made at {@link #open(Storage, String)} shows; a snapshot
-     * opened at a given state, which lists nothing, asks whether each of the schema's groups has one.
+     * the row group's directory (the table's or its partition's), as the listing made at
+     * {@link #open(Storage, String)} shows (a partition directory is listed when one of its row
+     * groups is first asked about); a snapshot opened at a given state, which lists nothing, asks
+     * whether each of the schema's groups has one.
      */
     public Set<Integer> presentGroups(RowGroupRef rg) throws IOException {
         Set<Integer> ids = new HashSet<>();
@@ -195,7 +226,7 @@ public final class AlbisTable {
                 }
             }
         } else if (listedGroups != null) {
-            ids.addAll(listedGroups.getOrDefault(rg.name(), Set.of()));
+            ids.addAll(listedIn(rg.partition()).getOrDefault(rg.name(), Set.of()));
         } else {
             for (ColumnGroup g : schema.groups()) {
                 if (storage.exists(layout.presencePath(storage, rg.path(), g.id()))) {

@@ -1,5 +1,6 @@
 package io.albis.table;
 
+import io.albis.layout.PartitionPath;
 import io.albis.layout.TableLayout;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.Schema;
@@ -16,8 +17,10 @@ import java.util.TreeSet;
 /**
  * Removes what no reader can open and no writer will finish (docs/FORMAT.md, "Cleaning up"):
  * table states superseded longer than the snapshot retention ago, row groups no kept state
- * lists whose job is aborted, finished or abandoned, task manifests of such jobs, abort markers
- * with nothing left to remove, and old temporary files. Every commit runs it after publishing, and
+ * lists whose job is aborted, finished or abandoned (in the table directory and in every partition
+ * directory under it), task manifests of such jobs, abort markers with nothing left to remove,
+ * old temporary files, and, when no writer runs (no abandoned-job retention), partition
+ * directories left empty. Every commit runs it after publishing, and
  * {@code albis repair} runs it on demand. The schema of a table whose creating job is over
  * without a commit goes too, and so do schema versions of changes that never committed. It never removes the latest state or anything a kept
  * state lists, so a crash at any point of it leaves the table as it was.
@@ -85,28 +88,18 @@ public final class TableCleaner {
             liveJobs |= !aborted.contains(job) && TableLayout.jobStartMillis(job) > abandonedBefore;
         }
         References referenced = new References(storage, table, versions.subList(firstKept, versions.size()), latest);
-        Set<String> jobsLeft = new HashSet<>();
-        for (String n : names) {
-            // A row group's directory (2.0 to 3.x) or one of its files (4.0).
-            String rowGroup = TableLayout.rowGroupOf(n);
-            if (rowGroup == null) {
-                continue;
-            }
-            String job = TableLayout.rowGroupJob(rowGroup);
-            boolean jobOver = aborted.contains(job) || !jobDirs.contains(job)
-                    || TableLayout.jobStartMillis(job) <= abandonedBefore;
-            if (!jobOver) {
-                jobsLeft.add(job);
-                continue;
-            }
-            if (referenced.contains(rowGroup)) {
-                TableLayout.ColumnGroupFile file = TableLayout.columnGroupFile(n);
-                if (file != null && evolved && referenced.isGarbageGroup(file.groupId(), liveJobs)) {
-                    remove(storage, table, n, removed);
-                }
-                continue;
-            }
-            remove(storage, table, n, removed);
+        Sweep sweep = new Sweep(storage, table, referenced, jobDirs, aborted, abandonedBefore, evolved, liveJobs,
+                removed);
+        sweep.rowGroups(table, PartitionPath.ROOT, names);
+        List<PartitionDirectories.Directory> partitions = PartitionDirectories.mayHold(names)
+                ? PartitionDirectories.under(storage, table, names, referenced.latestPartitions()) : List.of();
+        for (PartitionDirectories.Directory d : partitions) {
+            sweep.rowGroups(d.path(), d.partition(), d.names());
+            sweep.temporaries(d.path(), d.partition(), d.names(), retention);
+        }
+        if (retention.abandonedJobs().isZero()) {
+            // No writer runs (the caller says so): a partition directory left empty goes too.
+            sweep.emptyDirectories(partitions);
         }
         for (String job : jobDirs) {
             if (aborted.contains(job) || TableLayout.jobStartMillis(job) <= abandonedBefore) {
@@ -133,18 +126,103 @@ public final class TableCleaner {
             }
         }
         for (String job : aborted) {
-            if (!jobsLeft.contains(job)) {
+            if (!sweep.jobsLeft.contains(job)) {
                 remove(storage, table, TableLayout.abortedMarkerName(job), removed);
             }
         }
-        for (String n : names) {
-            long made = TableLayout.tempNameMillis(n);
-            boolean legacyTemp = n.startsWith(TableLayout.TEMP_PREFIX) && made < 0;
-            if ((made >= 0 && made <= abandonedBefore) || (legacyTemp && retention.abandonedJobs().isZero())) {
-                remove(storage, table, n, removed);
+        sweep.temporaries(table, PartitionPath.ROOT, names, retention);
+        return new Report(removed);
+    }
+
+    /**
+     * Removes the row groups and temporary files of one directory at a time (the table's, or a
+     * partition's) by the rules of {@link TableCleaner}, and remembers which jobs still have row
+     * groups and how many entries each partition directory keeps.
+     */
+    private static final class Sweep {
+        private final Storage storage;
+        private final String table;
+        private final References referenced;
+        private final Set<String> jobDirs;
+        private final Set<String> aborted;
+        private final long abandonedBefore;
+        private final boolean evolved;
+        private final boolean liveJobs;
+        private final List<String> removed;
+        /** Jobs not over whose row groups stay: their abort markers stay too. */
+        final Set<String> jobsLeft = new HashSet<>();
+        /** Entries removed, by partition. */
+        private final Map<String, Integer> removedIn = new HashMap<>();
+
+        Sweep(Storage storage, String table, References referenced, Set<String> jobDirs, Set<String> aborted,
+                long abandonedBefore, boolean evolved, boolean liveJobs, List<String> removed) {
+            this.storage = storage;
+            this.table = table;
+            this.referenced = referenced;
+            this.jobDirs = jobDirs;
+            this.aborted = aborted;
+            this.abandonedBefore = abandonedBefore;
+            this.evolved = evolved;
+            this.liveJobs = liveJobs;
+            this.removed = removed;
+        }
+
+        /** Row groups among {@code names} (a listing of {@code dir}, the directory of {@code partition}). */
+        void rowGroups(String dir, String partition, List<String> names) throws IOException {
+            for (String n : names) {
+                // A row group's directory (2.0 to 3.x) or one of its files (4.0 on).
+                String rowGroup = TableLayout.rowGroupOf(n);
+                if (rowGroup == null) {
+                    continue;
+                }
+                String job = TableLayout.rowGroupJob(rowGroup);
+                boolean jobOver = aborted.contains(job) || !jobDirs.contains(job)
+                        || TableLayout.jobStartMillis(job) <= abandonedBefore;
+                if (!jobOver) {
+                    jobsLeft.add(job);
+                    continue;
+                }
+                if (referenced.contains(PartitionPath.relative(partition, rowGroup))) {
+                    TableLayout.ColumnGroupFile file = TableLayout.columnGroupFile(n);
+                    if (file != null && evolved && referenced.isGarbageGroup(file.groupId(), liveJobs)) {
+                        remove(dir, partition, n);
+                    }
+                    continue;
+                }
+                remove(dir, partition, n);
             }
         }
-        return new Report(removed);
+
+        /** Temporary names older than the abandoned-job retention among {@code names}. */
+        void temporaries(String dir, String partition, List<String> names, Retention retention) throws IOException {
+            for (String n : names) {
+                long made = TableLayout.tempNameMillis(n);
+                boolean legacyTemp = n.startsWith(TableLayout.TEMP_PREFIX) && made < 0;
+                if ((made >= 0 && made <= abandonedBefore) || (legacyTemp && retention.abandonedJobs().isZero())) {
+                    remove(dir, partition, n);
+                }
+            }
+        }
+
+        /** Partition directories with nothing left, deepest first (a parent may be left empty by its child). */
+        void emptyDirectories(List<PartitionDirectories.Directory> partitions) throws IOException {
+            for (int i = partitions.size() - 1; i >= 0; i--) {
+                PartitionDirectories.Directory d = partitions.get(i);
+                if (d.names().size() == removedIn.getOrDefault(d.partition(), 0)) {
+                    int slash = d.partition().lastIndexOf('/');
+                    String parent = slash < 0 ? PartitionPath.ROOT : d.partition().substring(0, slash);
+                    storage.delete(d.path());
+                    removed.add(d.partition() + "/");
+                    removedIn.merge(parent, 1, Integer::sum);
+                }
+            }
+        }
+
+        private void remove(String dir, String partition, String name) throws IOException {
+            storage.delete(storage.resolve(dir, name));
+            removed.add(PartitionPath.relative(partition, name));
+            removedIn.merge(partition, 1, Integer::sum);
+        }
     }
 
     /**
@@ -246,6 +324,12 @@ public final class TableCleaner {
             return latest;
         }
 
+        /** The partitions the latest kept state lists row groups in (none without a state). */
+        Set<String> latestPartitions() throws IOException {
+            return kept.isEmpty() ? Set.of() : latest().partitions();
+        }
+
+        /** Whether a kept state lists the row group at {@code rowGroup}, its path relative to the table. */
         boolean contains(String rowGroup) throws IOException {
             if (kept.isEmpty()) {
                 return false;
@@ -302,7 +386,7 @@ public final class TableCleaner {
         private static Set<String> names(TableState s) {
             Set<String> out = new HashSet<>();
             for (TableState.Entry e : s.rowGroups()) {
-                out.add(e.name());
+                out.add(e.relativePath());
             }
             return out;
         }

@@ -1,20 +1,17 @@
 package io.albis.write;
 
-import io.albis.error.InvalidOptionException;
 import io.albis.error.SchemaMismatchException;
-import io.albis.layout.TableLayout;
+import io.albis.layout.PartitionPath;
 import io.albis.memory.BufferAllocator;
 import io.albis.row.RowEncoder;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
-import io.albis.table.RowGroupFiles;
+import io.albis.table.Retention;
 import io.albis.table.SchemaStore;
 import io.albis.table.TableState;
 import io.albis.table.WriteMode;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -27,30 +24,43 @@ import java.util.Objects;
  * job commits. A writer from {@link #create}, {@link #append} or {@link #overwrite} owns a job of
  * its own, so {@link #close()} publishes all its rows in one atomic step and {@link #abort()} (which
  * aborts that job) leaves nothing visible. A writer from {@link #forTask} is one task of a job a
- * driver owns: {@code close()} commits the task, and the driver commits the job. Not thread-safe:
- * one writer per thread.
+ * driver owns: {@code close()} commits the task, and the driver commits the job. These writers put
+ * their row groups in the table directory; a task that writes partition directories (format 5.0)
+ * has a writer per partition from a {@link PartitionedTaskWriter}. Not thread-safe: one writer per
+ * thread.
  */
 public final class AlbisWriter extends RowWriter {
-    private final JobDescriptor job;
-    private final int task;
-    private final int attempt;
+    /** The task attempt's row groups, shared with the attempt's writers of other partitions. */
+    private final TaskRowGroups task;
+    /** The partition directory every row group of this writer goes into ({@link PartitionPath}). */
+    private final String partition;
     /** The job this writer commits on close, when it owns one. */
     private final WriteJob ownedJob;
-    private final List<TableState.Entry> written = new ArrayList<>();
-    private TaskCommit taskCommit;
+    /** The partitioned task this writer writes one partition of, or null. */
+    private final PartitionedTaskWriter partitionedTask;
     private CommitResult jobCommit;
     private int rowGroupsWritten;
+    /** True once this writer made its partition directory (the table directory needs none). */
+    private boolean directoryMade;
+
+    private AlbisWriter(Storage storage, Schema schema, TaskRowGroups task, String partition, WriteJob ownedJob,
+            PartitionedTaskWriter partitionedTask) {
+        super(storage, task.job().table(), schema, task.job().options(), null);
+        this.task = task;
+        this.partition = PartitionPath.require(task.job().table(), partition);
+        this.ownedJob = ownedJob;
+        this.partitionedTask = partitionedTask;
+        this.directoryMade = partition.isEmpty();
+    }
 
     private AlbisWriter(Storage storage, Schema schema, JobDescriptor job, int task, int attempt, WriteJob ownedJob) {
-        super(storage, job.table(), schema, job.options(), null);
-        if (task < 0 || attempt < 0) {
-            throw new InvalidOptionException("task and attempt numbers must be zero or positive, got task " + task
-                    + " attempt " + attempt);
-        }
-        this.job = job;
-        this.task = task;
-        this.attempt = attempt;
-        this.ownedJob = ownedJob;
+        this(storage, schema, new TaskRowGroups(storage, job, task, attempt), PartitionPath.ROOT, ownedJob, null);
+    }
+
+    /** A writer of {@code partition}'s rows in a partitioned task ({@link PartitionedTaskWriter#writer}). */
+    static AlbisWriter ofPartition(Storage storage, Schema schema, TaskRowGroups task, String partition,
+            PartitionedTaskWriter owner) {
+        return new AlbisWriter(storage, schema, task, partition, null, owner);
     }
 
     /**
@@ -60,17 +70,9 @@ public final class AlbisWriter extends RowWriter {
      */
     public static AlbisWriter create(Storage storage, String table, Schema schema, WriterOptions options)
             throws IOException {
-        boolean made = !storage.exists(table);
-        storage.mkdirs(table);
-        for (String name : storage.list(table)) {
-            if (TableLayout.schemaVersion(name) >= 0 || TableLayout.rowGroupIndex(name) >= 0) {
-                throw new InvalidOptionException(table + " already holds an Albis table; append to it or delete it first");
-            }
-        }
-        Schema v1 = schema.withVersion(1);
-        SchemaStore.publish(storage, table, v1);
-        WriteJob job = WriteJob.beginCreate(storage, table, v1.version(), options, made);
-        return new AlbisWriter(storage, v1, job.descriptor(), 0, 0, job);
+        WriteJob job = WriteJob.create(storage, table, schema, CommitPlan.of(WriteMode.CREATE), options,
+                Retention.DEFAULT);
+        return new AlbisWriter(storage, job.schema(), job.descriptor(), 0, 0, job);
     }
 
     /** Creates a table at a local path or a URI whose scheme a storage backend serves ({@link Storages}). */
@@ -141,10 +143,20 @@ public final class AlbisWriter extends RowWriter {
         return this;
     }
 
+    /** The partition directory this writer's row groups go into ({@code ""}: the table directory). */
+    public String partition() {
+        return partition;
+    }
+
     @Override
     RowGroupWriter newRowGroup(RowEncoder[] encoders) throws IOException {
-        String name = TableLayout.rowGroupName(job.jobId(), task, attempt, rowGroupsWritten);
-        return new RowGroupWriter(storage, table, name, schema, options.segmentSize(), encoders, false, allocator);
+        String directory = PartitionPath.directory(storage, table, partition);
+        if (!directoryMade) {
+            storage.mkdirs(directory);
+            directoryMade = true;
+        }
+        return new RowGroupWriter(storage, directory, task.nextName(), schema, options.segmentSize(), encoders, false,
+                allocator);
     }
 
     @Override
@@ -185,43 +197,50 @@ public final class AlbisWriter extends RowWriter {
 
     private void commitRowGroup() throws IOException {
         RowGroupWriter rg = finishRowGroup();
-        written.add(new TableState.Entry(rg.name(), rg.rows()));
+        task.add(new TableState.Entry(rg.name(), rg.rows(), partition));
         rowGroupsWritten++;
+    }
+
+    /**
+     * Completes the last row group and refuses further rows; values set after the last
+     * {@link #nextRow()} are discarded. Throws, having removed nothing, if a row failed before.
+     * The caller aborts on failure.
+     */
+    void endRows() throws IOException {
+        if (failure != null) {
+            throw new IOException("writer for " + table + (partition.isEmpty() ? "" : " partition " + partition)
+                    + " failed while writing a row; it committed nothing", failure);
+        }
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (current != null) {
+            if (current.rows() > 0) {
+                commitRowGroup();
+            } else {
+                dropRowGroup();
+            }
+        }
     }
 
     /**
      * Completes the last row group and commits the task: its row groups become part of the job
      * (once, however many attempts of the task commit). Values set after the last {@link #nextRow()}
-     * are discarded. Further rows are refused. Repeated calls return the same outcome.
+     * are discarded. Further rows are refused. Repeated calls return the same outcome. A writer of
+     * one partition of a {@link PartitionedTaskWriter} commits that whole task (every partition).
      */
     public TaskCommit commitTask() throws IOException {
-        if (taskCommit != null) {
-            return taskCommit;
+        if (partitionedTask != null) {
+            return partitionedTask.commit();
         }
-        if (failure != null) {
-            abort();
-            throw new IOException("writer for " + table + " failed while writing a row; it committed nothing", failure);
-        }
-        closed = true;
-        try {
-            if (current != null) {
-                if (current.rows() > 0) {
-                    commitRowGroup();
-                } else {
-                    dropRowGroup();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            abortQuietly(e);
-            throw e;
+        if (task.committed() != null) {
+            return task.committed();
         }
         try {
-            taskCommit = TaskCommitter.commit(storage, job, task, attempt, written);
-            return taskCommit;
+            endRows();
+            return task.commit();
         } catch (IOException | RuntimeException e) {
-            // The manifest may have been published before the failure surfaced, so this attempt's
-            // row groups stay; when the job ends, the ones no state lists are removed with it.
-            written.clear();
             abortQuietly(e);
             throw e;
         }
@@ -230,10 +249,17 @@ public final class AlbisWriter extends RowWriter {
     /**
      * Commits the task and, for a writer that owns its job, the job: every row written becomes
      * visible in one atomic step. On failure nothing becomes visible and the exception is thrown.
+     * A writer of one partition of a {@link PartitionedTaskWriter} only ends that partition's rows
+     * (its last row group is completed and its buffers go back): they commit with the task, and a
+     * later {@link PartitionedTaskWriter#writer} call for the partition opens a new writer.
      */
     @Override
     public void close() throws IOException {
-        if (taskCommit != null && (ownedJob == null || jobCommit != null)) {
+        if (partitionedTask != null) {
+            partitionedTask.endPartition(this);
+            return;
+        }
+        if (task.committed() != null && (ownedJob == null || jobCommit != null)) {
             return;
         }
         commitTask();
@@ -252,13 +278,19 @@ public final class AlbisWriter extends RowWriter {
         return jobCommit;
     }
 
-    /** Aborts the job this writer owns, or removes the row groups of a task that has not committed. */
+    /**
+     * Aborts the job this writer owns, or the partitioned task it is part of (every partition: the
+     * task must not commit without this one's rows), or removes the row groups of a task that has
+     * not committed.
+     */
     @Override
     void removeWritten() throws IOException {
         if (ownedJob != null) {
             ownedJob.abort();
-        } else if (taskCommit == null) {
-            RowGroupFiles.delete(storage, table, written.stream().map(TableState.Entry::name).toList());
+        } else if (partitionedTask != null) {
+            partitionedTask.abort();
+        } else {
+            task.removeUncommitted();
         }
     }
 }

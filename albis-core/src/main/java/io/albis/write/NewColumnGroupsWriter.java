@@ -1,10 +1,12 @@
 package io.albis.write;
 
 import io.albis.error.InvalidOptionException;
+import io.albis.layout.PartitionPath;
 import io.albis.row.RowEncoder;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
+import io.albis.table.TableState;
 import java.io.IOException;
 import java.util.Collection;
 
@@ -19,23 +21,26 @@ import java.util.Collection;
 public final class NewColumnGroupsWriter extends RowWriter {
     private final String rowGroup;
     private final long rowGroupRows;
+    /** The row group's directory: the table's, or its partition's. */
+    private final String directory;
     /** The finished row group, whose files an abort removes (never another attempt's or the row group's others). */
     private RowGroupWriter finished;
 
-    private NewColumnGroupsWriter(Storage storage, String table, Schema schema, boolean[] writes, String rowGroup,
-            long rowGroupRows, WriterOptions options) {
+    private NewColumnGroupsWriter(Storage storage, String table, Schema schema, boolean[] writes,
+            TableState.Entry rowGroup, WriterOptions options) {
         super(storage, table, schema, options, writes);
-        this.rowGroup = rowGroup;
-        this.rowGroupRows = rowGroupRows;
+        this.rowGroup = rowGroup.name();
+        this.rowGroupRows = rowGroup.rows();
+        this.directory = PartitionPath.directory(storage, table, PartitionPath.require(table, rowGroup.partition()));
     }
 
     /**
      * A writer of the files of {@code groups} (groups of {@code schema}, a schema version being
-     * published by a table change) for the existing row group {@code rowGroup} of {@code rows}
-     * rows.
+     * published by a table change) for the existing row group {@code rowGroup} (its name, rows and
+     * partition directory, where the new files go).
      */
     public static NewColumnGroupsWriter open(Storage storage, String table, Schema schema,
-            Collection<ColumnGroup> groups, String rowGroup, long rows, WriterOptions options) {
+            Collection<ColumnGroup> groups, TableState.Entry rowGroup, WriterOptions options) {
         boolean[] writes = new boolean[schema.groups().size()];
         for (ColumnGroup g : groups) {
             int position = schema.groups().indexOf(g);
@@ -45,15 +50,17 @@ public final class NewColumnGroupsWriter extends RowWriter {
             }
             writes[position] = true;
         }
-        if (rows < 1) {
-            throw new InvalidOptionException("row group " + rowGroup + " of " + table + " must have rows, not " + rows);
+        if (rowGroup.rows() < 1) {
+            throw new InvalidOptionException("row group " + rowGroup.name() + " of " + table + " must have rows, not "
+                    + rowGroup.rows());
         }
-        return new NewColumnGroupsWriter(storage, table, schema, writes, rowGroup, rows, options);
+        return new NewColumnGroupsWriter(storage, table, schema, writes, rowGroup, options);
     }
 
     @Override
     RowGroupWriter newRowGroup(RowEncoder[] encoders) throws IOException {
-        return new RowGroupWriter(storage, table, rowGroup, schema, options.segmentSize(), encoders, true, allocator);
+        return new RowGroupWriter(storage, directory, rowGroup, schema, options.segmentSize(), encoders, true,
+                allocator);
     }
 
     @Override

@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * Writes one row group: one {@link ColumnGroupWriter} per column group, each a data and a metadata
- * file directly in the table directory ({@link RowGroupLayout#FLAT}, the layout writers write).
+ * file directly in the row group's directory, the table's or its partition's
+ * ({@link RowGroupLayout#FLAT}, the layout writers write).
  * Readers cannot see it until a commit lists it in a table state, so it is written in place; a
  * writer that dies leaves files no state names, which repair removes. A table change writes only
  * some groups of a row group that exists ({@code change}): readers cannot see them until a state
@@ -30,7 +31,7 @@ final class RowGroupWriter {
 
     private final Storage storage;
     private final String name;
-    /** {@code table/<name>}: the start of every file name of the row group. */
+    /** {@code directory/<name>}: the start of every file name of the row group. */
     private final String path;
     private final Schema schema;
     private final ColumnGroupWriter[] groups;
@@ -47,13 +48,14 @@ final class RowGroupWriter {
     /**
      * {@code encoders}: by group position, the encoder each written group's rows come from, null
      * where this row group does not write the group. {@code change}: the groups are new groups of
-     * an existing row group, which a table change publishes.
+     * an existing row group, which a table change publishes. {@code directory}: the table's or the
+     * row group's partition directory, which exists.
      */
-    RowGroupWriter(Storage storage, String table, String name, Schema schema, int segmentSize, RowEncoder[] encoders,
-            boolean change, BufferAllocator allocator) throws IOException {
+    RowGroupWriter(Storage storage, String directory, String name, Schema schema, int segmentSize,
+            RowEncoder[] encoders, boolean change, BufferAllocator allocator) throws IOException {
         this.storage = storage;
         this.name = name;
-        this.path = storage.resolve(table, name);
+        this.path = storage.resolve(directory, name);
         this.schema = schema;
         List<ColumnGroup> gs = schema.groups();
         this.groups = new ColumnGroupWriter[gs.size()];
@@ -64,8 +66,9 @@ final class RowGroupWriter {
         this.published = new boolean[gs.size()];
         for (int g = 0; g < gs.size(); g++) {
             writes[g] = encoders[g] != null;
-            dataFiles[g] = change ? temporary(table, name, gs.get(g).id(), TableLayout.DATA_FILE) : dataPath(g);
-            metadataFiles[g] = change ? temporary(table, name, gs.get(g).id(), TableLayout.META_FILE) : metadataPath(g);
+            dataFiles[g] = change ? temporary(directory, name, gs.get(g).id(), TableLayout.DATA_FILE) : dataPath(g);
+            metadataFiles[g] = change ? temporary(directory, name, gs.get(g).id(), TableLayout.META_FILE)
+                    : metadataPath(g);
         }
         try {
             for (int g = 0; g < gs.size(); g++) {
@@ -159,8 +162,9 @@ final class RowGroupWriter {
         }
     }
 
-    private String temporary(String table, String rowGroup, int groupId, String kind) {
-        return storage.resolve(table, TableLayout.tempName(TableLayout.columnGroupFileName(rowGroup, groupId, kind)));
+    private String temporary(String directory, String rowGroup, int groupId, String kind) {
+        return storage.resolve(directory, TableLayout.tempName(TableLayout.columnGroupFileName(rowGroup, groupId,
+                kind)));
     }
 
     private String dataPath(int position) {

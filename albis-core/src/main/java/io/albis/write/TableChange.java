@@ -4,6 +4,7 @@ import io.albis.error.CommitConflictException;
 import io.albis.error.InvalidOptionException;
 import io.albis.error.NotAnAlbisTableException;
 import io.albis.layout.FormatVersion;
+import io.albis.layout.PartitionPath;
 import io.albis.layout.RowGroupLayout;
 import io.albis.layout.TableLayout;
 import io.albis.schema.ColumnGroup;
@@ -17,8 +18,10 @@ import io.albis.table.TableState;
 import io.albis.table.TableStates;
 import io.albis.table.WriteMode;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -35,6 +38,9 @@ import java.util.function.UnaryOperator;
  * and nothing of it stays. Used by one thread (the driver).
  */
 public final class TableChange {
+    /** A commit that keeps losing the race to commits of properties gives up after this many tries. */
+    private static final int MAX_PUBLISH_ATTEMPTS = 1000;
+
     private final Storage storage;
     private final ChangeDescriptor change;
     private final Schema base;
@@ -42,11 +48,13 @@ public final class TableChange {
     private final TableState baseState;
     private final List<ColumnGroup> newGroups;
     private final Retention retention;
+    /** What the state records the change did, for the table's history. */
+    private final String operation;
     private CommitResult committed;
     private boolean aborted;
 
     private TableChange(Storage storage, ChangeDescriptor change, Schema base, Schema schema, TableState baseState,
-            Retention retention) {
+            Retention retention, String operation) {
         this.storage = storage;
         this.change = change;
         this.base = base;
@@ -54,15 +62,24 @@ public final class TableChange {
         this.baseState = baseState;
         this.newGroups = SchemaChanges.newGroups(base, schema);
         this.retention = retention;
+        this.operation = operation;
+    }
+
+    /** {@link #begin(Storage, String, UnaryOperator, WriterOptions, Retention, String)} recording the operation "CHANGE SCHEMA". */
+    public static TableChange begin(Storage storage, String table, UnaryOperator<Schema> edit, WriterOptions options,
+            Retention retention) throws IOException {
+        return begin(storage, table, edit, options, retention, "CHANGE SCHEMA");
     }
 
     /**
      * Begins a change of the table's latest state: {@code edit} turns its schema into the next one
      * (raising the version by one, as {@link SchemaChanges}' edits do), which is published at once.
      * Throws {@link CommitConflictException} if another change published that schema version first.
+     * {@code operation} is what the table's history shows the change did (e.g. {@code "ADD COLUMNS"}).
      */
     public static TableChange begin(Storage storage, String table, UnaryOperator<Schema> edit, WriterOptions options,
-            Retention retention) throws IOException {
+            Retention retention, String operation) throws IOException {
+        TableState.requireOperation(operation);
         if (!storage.isDirectory(table)) {
             throw new NotAnAlbisTableException(table, -1, "no such table directory");
         }
@@ -104,7 +121,7 @@ public final class TableChange {
             throw e;
         }
         ChangeDescriptor d = new ChangeDescriptor(table, id, baseVersion, base.version(), next.version(), options);
-        return new TableChange(storage, d, base, next, state, retention);
+        return new TableChange(storage, d, base, next, state, retention, operation);
     }
 
     public ChangeDescriptor descriptor() {
@@ -132,26 +149,37 @@ public final class TableChange {
     }
 
     /**
-     * A writer of the new groups' files of one row group of the base state: rows in the row
-     * group's order, exactly its row count.
+     * A writer of the new groups' files of one row group of the base state (its name, rows and
+     * partition, as the base state lists it): rows in the row group's order, exactly its row count.
      */
     public static NewColumnGroupsWriter writer(Storage storage, ChangeDescriptor change, TableState.Entry rowGroup)
             throws IOException {
         Schema base = SchemaStore.read(storage, change.table(), change.baseSchemaVersion());
         Schema next = SchemaStore.read(storage, change.table(), change.schemaVersion());
-        return NewColumnGroupsWriter.open(storage, change.table(), next, SchemaChanges.newGroups(base, next),
-                rowGroup.name(), rowGroup.rows(), change.options());
+        return NewColumnGroupsWriter.open(storage, change.table(), next, SchemaChanges.newGroups(base, next), rowGroup,
+                change.options());
+    }
+
+    /** {@link #writer(Storage, ChangeDescriptor, TableState.Entry)} of the base state's row group at {@code index}. */
+    public static NewColumnGroupsWriter writer(Storage storage, ChangeDescriptor change, int index) throws IOException {
+        List<TableState.Entry> rowGroups = TableStates.read(storage, change.table(), change.baseVersion()).rowGroups();
+        if (index < 0 || index >= rowGroups.size()) {
+            throw new InvalidOptionException("state " + change.baseVersion() + " of " + change.table() + " has "
+                    + rowGroups.size() + " row groups; there is no row group " + index);
+        }
+        return writer(storage, change, rowGroups.get(index));
     }
 
     /** {@link #writer(Storage, ChangeDescriptor, TableState.Entry)} with the schemas this driver holds. */
     public NewColumnGroupsWriter writer(TableState.Entry rowGroup) {
-        return NewColumnGroupsWriter.open(storage, change.table(), schema, newGroups, rowGroup.name(), rowGroup.rows(),
-                change.options());
+        return NewColumnGroupsWriter.open(storage, change.table(), schema, newGroups, rowGroup, change.options());
     }
 
     /**
-     * Publishes the next table state: the new schema and the base state's row groups. Every row
-     * group must have the new groups' files by now. A repeated call returns the same result.
+     * Publishes the next table state: the new schema and the base state's row groups, with the
+     * latest state's properties. Every row group must have the new groups' files by now. Commits of
+     * properties alone that landed since the change began are no conflict (they keep the row groups
+     * and the schema); any other commit is. A repeated call returns the same result.
      */
     public CommitResult commit() throws IOException {
         if (committed != null) {
@@ -163,28 +191,42 @@ public final class TableChange {
         String table = change.table();
         List<String> names = storage.list(table);
         int latest = TableStates.latestVersion(names);
-        TableState mine = committedSince(latest);
-        if (mine != null) {
-            return finish(mine);
-        }
-        if (latest != change.baseVersion()) {
-            abortQuietly();
-            throw conflict(latest);
-        }
-        checkFilesWritten(names);
-        TableState next = new TableState(latest + 1, schema.version(), WriteMode.OVERWRITE, change.jobId(),
-                System.currentTimeMillis(), baseState.rowGroups());
-        if (!TableStates.publish(storage, table, next)) {
-            // Someone else's commit took that version: this change lost.
-            int now = TableStates.latestVersion(storage.list(table));
-            mine = committedSince(now);
+        for (int tries = 0; ; tries++) {
+            TableState mine = committedSince(latest);
             if (mine != null) {
                 return finish(mine);
             }
-            abortQuietly();
-            throw conflict(now);
+            TableState current = rowsUnchangedSinceBase(latest);
+            if (current == null || tries == MAX_PUBLISH_ATTEMPTS) {
+                abortQuietly();
+                throw conflict(latest);
+            }
+            if (tries == 0) {
+                checkFilesWritten(names);
+            }
+            TableState next = new TableState(latest + 1, schema.version(), WriteMode.OVERWRITE, change.jobId(),
+                    System.currentTimeMillis(), baseState.rowGroups(), operation, current.properties());
+            if (TableStates.publish(storage, table, next)) {
+                return finish(next);
+            }
+            // Someone else's commit took that version: look again.
+            latest = TableStates.latestVersion(storage.list(table));
         }
-        return finish(next);
+    }
+
+    /**
+     * The latest state, {@code latest}, if every state since the base changed properties alone (the
+     * row groups and schema are the base's); else null.
+     */
+    private TableState rowsUnchangedSinceBase(int latest) throws IOException {
+        TableState current = baseState;
+        for (int v = change.baseVersion() + 1; v <= latest; v++) {
+            current = TableStates.read(storage, change.table(), v);
+            if (current.mode() != WriteMode.PROPERTIES) {
+                return null;
+            }
+        }
+        return current;
     }
 
     /**
@@ -199,7 +241,7 @@ public final class TableChange {
         }
         try {
             int latest = TableStates.latestVersion(storage.list(change.table()));
-            if (latest != change.baseVersion() && committedSince(latest) == null) {
+            if (committedSince(latest) == null && rowsUnchangedSinceBase(latest) == null) {
                 CommitConflictException e = conflict(latest);
                 e.initCause(failure);
                 throw e;
@@ -228,16 +270,29 @@ public final class TableChange {
         return null;
     }
 
-    /** Refuses to publish a schema whose groups some row group lacks: a reader would find the table damaged. */
-    private void checkFilesWritten(List<String> names) {
-        Set<String> present = new HashSet<>(names);
+    /**
+     * Refuses to publish a schema whose groups some row group lacks: a reader would find the table
+     * damaged. {@code names}: the table directory's listing; each partition directory of the base
+     * state is listed once.
+     */
+    private void checkFilesWritten(List<String> names) throws IOException {
+        if (newGroups.isEmpty()) {
+            return;
+        }
+        Map<String, Set<String>> present = new HashMap<>();
+        for (String partition : baseState.partitions()) {
+            List<String> listing = partition.isEmpty() ? names
+                    : storage.list(PartitionPath.directory(storage, change.table(), partition));
+            present.put(partition, new HashSet<>(listing));
+        }
         for (TableState.Entry rg : baseState.rowGroups()) {
             for (ColumnGroup g : newGroups) {
                 for (String kind : List.of(TableLayout.DATA_FILE, TableLayout.META_FILE)) {
                     String f = TableLayout.columnGroupFileName(rg.name(), g.id(), kind);
-                    if (!present.contains(f)) {
+                    if (!present.get(rg.partition()).contains(f)) {
                         throw new IllegalStateException("change " + change.jobId() + " of " + change.table()
-                                + " cannot commit: " + f + " of new column group '" + g.name() + "' was not written;"
+                                + " cannot commit: " + PartitionPath.relative(rg.partition(), f) + " of new column group '"
+                                + g.name() + "' was not written;"
                                 + " write every row group's new groups first, or abort");
                     }
                 }
@@ -273,11 +328,10 @@ public final class TableChange {
         }
         aborted = true;
         for (TableState.Entry rg : baseState.rowGroups()) {
+            String path = storage.resolve(table, rg.relativePath());
             for (ColumnGroup g : newGroups) {
-                storage.delete(storage.resolve(table, TableLayout.columnGroupFileName(rg.name(), g.id(),
-                        TableLayout.DATA_FILE)));
-                storage.delete(storage.resolve(table, TableLayout.columnGroupFileName(rg.name(), g.id(),
-                        TableLayout.META_FILE)));
+                storage.delete(RowGroupLayout.FLAT.dataPath(storage, path, g.id()));
+                storage.delete(RowGroupLayout.FLAT.metadataPath(storage, path, g.id()));
             }
         }
         // The schema goes after the files: while it is there its group ids stay taken.

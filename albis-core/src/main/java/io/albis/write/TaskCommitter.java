@@ -37,7 +37,7 @@ final class TaskCommitter {
         if (winner.attempt() == attempt) {
             return new TaskCommit(task, attempt, false, winner.rowGroups());
         }
-        RowGroupFiles.delete(storage, job.table(), rgs.stream().map(TableState.Entry::name).toList());
+        RowGroupFiles.deleteRowGroups(storage, job.table(), rgs);
         return new TaskCommit(task, winner.attempt(), true, winner.rowGroups());
     }
 }

@@ -105,7 +105,9 @@ public final class FuzzSeeds {
 
     private static void stateSeeds(SeedCorpus seeds, List<Path> golden) throws IOException {
         TableState newest = null;
-        for (Path v : golden) {
+        List<Path> trees = new ArrayList<>(golden);
+        trees.addAll(GoldenTables.partitioned()); // the newest: its manifest seed names partitions
+        for (Path v : trees) {
             Path state = v.resolve(STATE);
             if (Files.exists(state)) {
                 byte[] bytes = Files.readAllBytes(state);

@@ -21,13 +21,22 @@ final class GoldenTables {
 
     /** One directory per format version, in version order. */
     static List<Path> versions() throws IOException {
+        return trees("v\\d+\\.\\d+");
+    }
+
+    /** The partitioned golden tables (format 5.0 on), in version order. */
+    static List<Path> partitioned() throws IOException {
+        return trees("partitioned-v\\d+\\.\\d+");
+    }
+
+    private static List<Path> trees(String pattern) throws IOException {
         URL root = GoldenTables.class.getResource("/golden");
         if (root == null) {
             throw new IOException("the golden tables are not on the test class path");
         }
         try (Stream<Path> s = Files.list(Path.of(root.toURI()))) {
-            // Only the version trees (v1.0, ...): a build directory may hold leftovers beside them.
-            return s.filter(Files::isDirectory).filter(p -> p.getFileName().toString().matches("v\\d+\\.\\d+"))
+            // Only the trees asked for: a build directory may hold leftovers beside them.
+            return s.filter(Files::isDirectory).filter(p -> p.getFileName().toString().matches(pattern))
                     .sorted().toList();
         } catch (URISyntaxException e) {
             throw new IOException(e);

@@ -33,7 +33,7 @@ class TableStateFuzzTest {
             Documented.run(() -> {
                 TableState s = TableStateCodec.decode(file, STATE);
                 TableState current = new TableState(s.version(), s.schemaVersion(), s.mode(), s.jobId(),
-                        s.commitMillis(), s.rowGroups());
+                        s.commitMillis(), s.rowGroups(), s.operation(), s.properties());
                 assertEquals(current, TableStateCodec.decode(TableStateCodec.encode(current), STATE), "state round trip");
             });
         }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.albis.error.CommitConflictException;
 import io.albis.evolve.TableEvolution;
+import io.albis.layout.PartitionPath;
 import io.albis.layout.TableLayout;
 import io.albis.read.AlbisReader;
 import io.albis.schema.ColumnGroup;
@@ -25,7 +26,9 @@ import io.albis.table.SmallFiles;
 import io.albis.table.TableState;
 import io.albis.table.WriteMode;
 import io.albis.write.AlbisWriter;
+import io.albis.write.CommitPlan;
 import io.albis.write.NewColumnGroupsWriter;
+import io.albis.write.PartitionedTaskWriter;
 import io.albis.write.TableChange;
 import io.albis.write.WriteJob;
 import io.albis.write.WriterOptions;
@@ -105,24 +108,41 @@ public abstract class EvolutionContract implements StorageUnderTest {
 
     /**
      * The fixture: a {@link FormulaTable} of id, s, p7, t3 in the groups solo = [t3] and
-     * rest = [id, s, p7], rows 0 to 5 in two row groups. Written once per test; {@link #restore}
-     * puts it back between runs, byte for byte, at a fraction of the cost of writing a table (on
-     * HDFS a file costs a close, tens of milliseconds).
+     * rest = [id, s, p7], rows 0 to 5 in two row groups, the first in the table directory, the
+     * second in the partition directory {@value #PARTITION} (so every operation is checked on a
+     * partitioned table, format 5.0). Written once per test; {@link #restore} puts it back between
+     * runs, byte for byte, at a fraction of the cost of writing a table (on HDFS a file costs a
+     * close, tens of milliseconds).
      */
     private final class Fixture {
         final String table;
-        /** Every file of the table as written. Albis never rewrites a file, so a name means its bytes. */
+        /** Every file of the table as written, by its path relative to the table. Albis never rewrites a file, so a name means its bytes. */
         private final Map<String, byte[]> files = new LinkedHashMap<>();
 
         Fixture(Storage storage) throws IOException {
             table = root();
             Schema schema = ColumnGroupSpec.parse("solo=t3")
                     .applyTo(FormulaTable.base().column("p7", DataType.LONG).column("t3", DataType.LONG)).build();
-            try (AlbisWriter w = AlbisWriter.create(storage, table, schema, OPTIONS)) {
-                FormulaTable.write(w, 0, ROWS);
+            WriteJob create = WriteJob.create(storage, table, schema, CommitPlan.of(WriteMode.CREATE), OPTIONS,
+                    Retention.DEFAULT);
+            try (PartitionedTaskWriter task = create.newPartitionedTask(0, 0)) {
+                FormulaTable.write(task.writer(PartitionPath.ROOT), 0, ROWS / 2);
+                task.endPartition(PartitionPath.ROOT);
+                FormulaTable.write(task.writer(PARTITION), ROWS / 2, ROWS - ROWS / 2);
             }
-            for (String n : storage.list(table)) {
-                files.put(n, SmallFiles.bytes(storage, storage.resolve(table, n), Integer.MAX_VALUE));
+            create.commit();
+            capture(storage, PartitionPath.ROOT);
+        }
+
+        private void capture(Storage storage, String partition) throws IOException {
+            String dir = PartitionPath.directory(storage, table, partition);
+            for (String n : storage.list(dir)) {
+                String relative = PartitionPath.relative(partition, n);
+                if (storage.isDirectory(storage.resolve(dir, n))) {
+                    capture(storage, relative);
+                } else {
+                    files.put(relative, SmallFiles.bytes(storage, storage.resolve(dir, n), Integer.MAX_VALUE));
+                }
             }
         }
 
@@ -130,12 +150,22 @@ public abstract class EvolutionContract implements StorageUnderTest {
         String restore(Storage storage) throws IOException {
             List<String> names = storage.list(table);
             for (String n : names) {
-                if (!files.containsKey(n)) {
+                if (!files.containsKey(n) && !PARTITION.startsWith(n + "/")) {
                     storage.delete(storage.resolve(table, n));
                 }
             }
+            String partition = storage.resolve(table, PARTITION);
+            storage.mkdirs(partition);
+            List<String> inPartition = storage.list(partition);
+            for (String n : inPartition) {
+                if (!files.containsKey(PARTITION + "/" + n)) {
+                    storage.delete(storage.resolve(partition, n));
+                }
+            }
             for (Map.Entry<String, byte[]> f : files.entrySet()) {
-                if (!names.contains(f.getKey())) {
+                boolean there = f.getKey().startsWith(PARTITION + "/")
+                        ? inPartition.contains(f.getKey().substring(PARTITION.length() + 1)) : names.contains(f.getKey());
+                if (!there) {
                     try (WritableFile out = storage.create(storage.resolve(table, f.getKey()))) {
                         out.write(ByteBuffer.wrap(f.getValue()));
                     }
@@ -144,6 +174,9 @@ public abstract class EvolutionContract implements StorageUnderTest {
             return table;
         }
     }
+
+    /** The partition directory of the fixture's second row group. */
+    private static final String PARTITION = "k=1/j=2";
 
     private Fixture fixture;
 
@@ -191,7 +224,8 @@ public abstract class EvolutionContract implements StorageUnderTest {
      * the row groups' sizes and the rows. Two contents are equal exactly when a reader could not
      * tell the tables apart (apart from file names), so a rebalance or a regroup counts too.
      */
-    private record Content(List<String> columns, List<String> groups, List<Long> rowGroups, List<List<Object>> rows) {
+    private record Content(List<String> columns, List<String> groups, List<Long> rowGroups, List<String> partitions,
+            List<List<Object>> rows) {
         static Content of(AlbisTable t) throws IOException {
             Schema s = t.schema();
             List<String> columns = new ArrayList<>();
@@ -218,7 +252,8 @@ public abstract class EvolutionContract implements StorageUnderTest {
                     rows.add(row);
                 }
             }
-            return new Content(columns, groups, t.state().rowGroups().stream().map(TableState.Entry::rows).toList(), rows);
+            return new Content(columns, groups, t.state().rowGroups().stream().map(TableState.Entry::rows).toList(),
+                    t.state().rowGroups().stream().map(TableState.Entry::partition).toList(), rows);
         }
 
         static Content of(Storage storage, String table) throws IOException {

@@ -13,11 +13,15 @@ import io.albis.schema.Schema;
 import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
 import io.albis.table.Retention;
+import io.albis.table.PropertyChange;
 import io.albis.table.TableCleaner;
+import io.albis.table.TableProperties;
 import io.albis.table.TableVerifier;
 import io.albis.table.WriteMode;
 import io.albis.write.AlbisWriter;
+import io.albis.write.CommitPlan;
 import io.albis.write.CommitResult;
+import io.albis.write.PartitionedTaskWriter;
 import io.albis.write.TaskCommit;
 import io.albis.write.WriteJob;
 import io.albis.write.WriterOptions;
@@ -34,8 +38,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Job commits on one backend (docs/FORMAT.md, "Table state and commits"): task attempts counted
  * once, one atomic publish, abort, concurrent appends, overwrite conflicts, snapshots, and a
- * failure injected at every storage operation of task commit, job commit and abort, after which
- * the table reads as the old or the new state and verifies. A backend's test extends this class.
+ * failure injected at every storage operation of task commit, job commit and abort (of an append
+ * and of both partition overwrites, partitioned tasks included) and of a commit of properties,
+ * after which the table reads as the old or the new state and verifies. A backend's test extends
+ * this class.
  */
 public abstract class JobCommitContract implements StorageUnderTest {
     /** Rows per task; a state's row count tells which commits it holds. */
@@ -92,6 +98,106 @@ public abstract class JobCommitContract implements StorageUnderTest {
         AlbisWriter pending = job.newTask(1, 0);
         rows(pending, 2 * ROWS, ROWS);
         return new JobWithPendingTask(job, pending);
+    }
+
+    /** What a fresh reader of the table sees: the ids in order and the latest state's properties. */
+    private record Outcome(List<Integer> ids, Map<String, String> properties) {}
+
+    private Outcome outcome(Storage storage, String t) throws IOException {
+        return new Outcome(ids(storage, t), TableProperties.of(storage, t));
+    }
+
+    /**
+     * A table and a job on it with one committed task and one written but not committed, and the
+     * outcomes before the job commits and after.
+     */
+    private record Started(String table, WriteJob job, PendingTask pending, Outcome old, Outcome committed) {}
+
+    /** A task written but not committed. */
+    private interface PendingTask {
+        void commit() throws IOException;
+
+        void abort();
+    }
+
+    /** Makes a table and starts a job on it ({@link Started}). */
+    private interface Scenario {
+        Started start(Storage storage) throws IOException;
+    }
+
+    /** An append of two tasks, the first committed ({@link #jobWithPendingTask}). */
+    private Started appendScenario(Storage storage) throws IOException {
+        String t = table(storage);
+        JobWithPendingTask started = jobWithPendingTask(storage, t);
+        AlbisWriter w = started.pending();
+        return new Started(t, started.job(), new PendingTask() {
+            @Override
+            public void commit() throws IOException {
+                w.commitTask();
+            }
+
+            @Override
+            public void abort() {
+                w.abort();
+            }
+        }, new Outcome(range(0, ROWS), Map.of()), new Outcome(range(0, 3 * ROWS), Map.of()));
+    }
+
+    /** Writes rows [first, first + count), each into the partition {@code partitionOf} names, and ends the partitions in order. */
+    private static void partitionedRows(PartitionedTaskWriter task, int first, int count,
+            java.util.function.IntFunction<String> partitionOf) throws IOException {
+        for (int i = first; i < first + count; i++) {
+            if (i > first && !partitionOf.apply(i).equals(partitionOf.apply(i - 1))) {
+                task.endPartition(partitionOf.apply(i - 1));
+            }
+            AlbisWriter w = task.writer(partitionOf.apply(i));
+            w.setInt(0, i);
+            w.setString(1, "row " + i);
+            w.nextRow();
+        }
+    }
+
+    /**
+     * A table of rows [0, ROWS) in partitions p=0 (the first half) and p=1, and a job that replaces
+     * partitions as {@code plan} says, with a property: task 0 committed with rows [ROWS, 2 ROWS) in
+     * p=0 and p=2, task 1 holding rows [2 ROWS, 3 ROWS) in {@code pendingPartition}. {@code kept}:
+     * the partition whose rows the commit keeps.
+     */
+    private Started partitionScenario(Storage storage, CommitPlan plan, String pendingPartition, String kept)
+            throws IOException {
+        String t = root();
+        java.util.function.IntFunction<String> half = i -> i < ROWS / 2 ? "p=0" : "p=1";
+        WriteJob create = WriteJob.create(storage, t, schema(), CommitPlan.of(WriteMode.CREATE), OPTIONS,
+                Retention.DEFAULT);
+        try (PartitionedTaskWriter task = create.newPartitionedTask(0, 0)) {
+            partitionedRows(task, 0, ROWS, half);
+        }
+        create.commit();
+        WriteJob job = WriteJob.begin(storage, t, plan.withProperties(PropertyChange.setting(Map.of("k", "v"))),
+                OPTIONS, Retention.DEFAULT);
+        try (PartitionedTaskWriter task = job.newPartitionedTask(0, 0)) {
+            partitionedRows(task, ROWS, ROWS, i -> i < ROWS + 2 ? "p=0" : "p=2");
+        }
+        PartitionedTaskWriter pending = job.newPartitionedTask(1, 0);
+        partitionedRows(pending, 2 * ROWS, ROWS, i -> pendingPartition);
+        List<Integer> committed = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+            if (half.apply(i).equals(kept)) {
+                committed.add(i);
+            }
+        }
+        committed.addAll(range(ROWS, 3 * ROWS));
+        return new Started(t, job, new PendingTask() {
+            @Override
+            public void commit() throws IOException {
+                pending.commit();
+            }
+
+            @Override
+            public void abort() {
+                pending.abort();
+            }
+        }, new Outcome(range(0, ROWS), Map.of()), new Outcome(committed, Map.of("k", "v")));
     }
 
     /** The ids a fresh reader sees, in order. */
@@ -236,40 +342,40 @@ public abstract class JobCommitContract implements StorageUnderTest {
 
     /** What a scenario does under injected failures, after its setup. */
     private interface Step {
-        void run(Storage storage, String table, WriteJob job, AlbisWriter pendingTask) throws IOException;
+        void run(Storage storage, Started started) throws IOException;
     }
 
     /**
-     * For every N and both failure modes: a table with one commit and a job with one committed and
-     * one pending task; the N-th storage operation of the step fails; the table must then read as
-     * the old or the new state and verify, and again after repair. Stops when N passes the step's
-     * last operation. Returns the operations the step takes without failures.
+     * For every N and both failure modes: a table and a job on it with one committed and one
+     * pending task ({@code scenario}); the N-th storage operation of the step fails; the table must
+     * then read as the old or the new outcome and verify, and again after repair. Stops when N
+     * passes the step's last operation. Returns the operations the step takes without failures.
      */
-    private int injectEverywhere(String name, Step step, boolean mayCommit) throws IOException {
+    private int injectEverywhere(String name, Scenario scenario, Step step, boolean mayCommit) throws IOException {
         int operations = -1;
         for (FaultInjectingStorage.Mode mode : FaultInjectingStorage.Mode.values()) {
             for (int n = 1; ; n++) {
                 FaultInjectingStorage storage = new FaultInjectingStorage(storage());
-                String t = table(storage);
-                JobWithPendingTask started = jobWithPendingTask(storage, t);
+                Started started = scenario.start(storage);
+                String t = started.table();
+                assertEquals(started.old(), outcome(storage, t), name + ": before the step");
                 storage.resetCount();
                 storage.arm(n, mode);
                 String context = name + ", failure " + mode + " operation " + n;
                 try {
-                    step.run(storage, t, started.job(), started.pending());
+                    step.run(storage, started);
                 } catch (IOException | RuntimeException e) {
                     assertTrue(storage.fired(), context + ": failed without an injected failure: " + e);
                 }
                 boolean fired = storage.fired();
                 storage.disarm();
                 roots.remove(t);
-                List<Integer> ids = ids(storage, t);
-                List<Integer> old = range(0, ROWS);
-                List<Integer> now = range(0, 3 * ROWS);
-                assertTrue(ids.equals(old) || (mayCommit && ids.equals(now)), context + ": read " + ids);
+                Outcome got = outcome(storage, t);
+                assertTrue(got.equals(started.old()) || (mayCommit && got.equals(started.committed())),
+                        context + ": read " + got);
                 assertVerifies(storage, t, context);
                 TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
-                assertEquals(ids, ids(storage, t), context + ": repair changed the rows");
+                assertEquals(got, outcome(storage, t), context + ": repair changed the table");
                 assertVerifies(storage, t, context + ", after repair");
                 assertNoLeftovers(storage, t);
                 storage.delete(t); // the next iteration takes a fresh table; small clusters have few blocks
@@ -286,41 +392,69 @@ public abstract class JobCommitContract implements StorageUnderTest {
 
     @Test
     void aFailureAtAnyOperationOfTaskAndJobCommitLeavesTheOldOrTheNewState() throws IOException {
-        int ops = injectEverywhere("task + job commit", (storage, t, job, pending) -> {
-            pending.commitTask();
-            job.commit();
+        int ops = injectEverywhere("task + job commit", this::appendScenario, (storage, s) -> {
+            s.pending().commit();
+            s.job().commit();
         }, true);
         assertTrue(ops > 3, "the commit took " + ops + " operations");
     }
 
     @Test
     void aFailureAtAnyOperationOfAbortLeavesTheOldState() throws IOException {
-        injectEverywhere("abort", (storage, t, job, pending) -> {
-            pending.commitTask();
-            job.abort();
+        injectEverywhere("abort", this::appendScenario, (storage, s) -> {
+            s.pending().commit();
+            s.job().abort();
         }, false);
     }
 
     @Test
     void aFailureAtAnyOperationOfAnOwnedJobsCloseLeavesTheOldOrTheNewState() throws IOException {
-        injectEverywhere("AlbisWriter.close", (storage, t, job, pending) -> {
-            pending.abort();
-            job.abort();
-            AlbisWriter w = AlbisWriter.append(storage, t, null, OPTIONS);
+        injectEverywhere("AlbisWriter.close", this::appendScenario, (storage, s) -> {
+            s.pending().abort();
+            s.job().abort();
+            AlbisWriter w = AlbisWriter.append(storage, s.table(), null, OPTIONS);
             rows(w, ROWS, 2 * ROWS);
             w.close();
         }, true);
     }
 
-    /** After repair with no retention, nothing but the schema, the latest state and its row groups. */
+    @Test
+    void aFailureAtAnyOperationOfAPartitionOverwriteLeavesTheOldOrTheNewState() throws IOException {
+        // Dynamic: the job wrote to p=0 and p=2, so p=1 stays.
+        injectEverywhere("overwrite of written partitions", storage -> partitionScenario(storage,
+                CommitPlan.of(WriteMode.OVERWRITE_WRITTEN_PARTITIONS), "p=0", "p=1"), (storage, s) -> {
+                    s.pending().commit();
+                    s.job().commit();
+                }, true);
+        // By a filter: p=1 goes, p=0 stays, the job's rows are anywhere.
+        injectEverywhere("overwrite of named partitions", storage -> partitionScenario(storage,
+                CommitPlan.overwritePartitions(List.of("p=1")), "p=1", "p=0"), (storage, s) -> {
+                    s.pending().commit();
+                    s.job().commit();
+                }, true);
+        injectEverywhere("abort of a partitioned job", storage -> partitionScenario(storage,
+                CommitPlan.of(WriteMode.OVERWRITE_WRITTEN_PARTITIONS), "p=3", "p=1"), (storage, s) -> {
+                    s.pending().commit();
+                    s.job().abort();
+                }, false);
+    }
+
+    @Test
+    void aFailureAtAnyOperationOfACommitOfPropertiesLeavesTheOldOrTheNewProperties() throws IOException {
+        int ops = injectEverywhere("properties", storage -> {
+            Started s = appendScenario(storage);
+            s.pending().abort();
+            s.job().abort();
+            return new Started(s.table(), s.job(), s.pending(), s.old(), new Outcome(s.old().ids(), Map.of("k", "v")));
+        }, (storage, s) -> TableProperties.change(storage, s.table(), Map.of("k", "v"), java.util.Set.of()), true);
+        assertTrue(ops > 3, "the commit took " + ops + " operations");
+    }
+
+    /**
+     * After repair with no retention, nothing but the schema, the latest state, its partition
+     * directories and its row groups ({@link RepairChecks}).
+     */
     private void assertNoLeftovers(Storage storage, String t) throws IOException {
-        TableCleaner.clean(storage, t, Retention.none(), System.currentTimeMillis());
-        AlbisTable table = AlbisTable.open(storage, t);
-        for (String n : storage.list(t)) {
-            boolean expected = n.startsWith("_schema.")
-                    || (table.state() != null && n.equals(TableLayout.stateName(table.state().version())))
-                    || table.rowGroups().stream().anyMatch(rg -> rg.name().equals(TableLayout.rowGroupOf(n)));
-            assertTrue(expected, "left over after repair: " + n + " in " + storage.list(t));
-        }
+        RepairChecks.repairAndCheck(storage, t, "after repair");
     }
 }
