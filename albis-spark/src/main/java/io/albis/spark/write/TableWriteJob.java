@@ -43,8 +43,8 @@ final class TableWriteJob implements BatchWrite {
      */
     static TableWriteJob begin(String table, StructType dataSchema, StructType partitionSchema, CommitPlan plan,
             Predicate[] overwriteFilter, PartitionScope scope, Map<String, String> options, String queryId) {
-        Storage storage = Storages.forPath(table);
         try {
+            Storage storage = Storages.forPath(table);
             AlbisWrites.createTable(table, dataSchema, partitionSchema, options);
             WriteJob job = null;
             for (int i = 0; job == null && i < MATCH_ATTEMPTS; i++) {
