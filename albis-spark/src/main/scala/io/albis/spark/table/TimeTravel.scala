@@ -15,13 +15,13 @@ object TimeTravel {
   val VersionAsOf = "versionAsOf"
   val TimestampAsOf = "timestampAsOf"
 
-  /** A table state version, 1 or more. */
-  def version(text: String): Int = {
+  /** A table state version, 1 or more; `what` names where it was given in an error. */
+  def version(text: String, what: String = "VERSION AS OF"): Int = {
     val v = try text.trim.toInt catch {
       case _: NumberFormatException =>
-        throw new InvalidOptionException(s"version '$text': an Albis table's versions are its table state numbers")
+        throw new InvalidOptionException(s"$what '$text': an Albis table's versions are its table state numbers")
     }
-    if (v < 1) throw new InvalidOptionException(s"version $v: table state versions start at 1")
+    if (v < 1) throw new InvalidOptionException(s"$what $v: table state versions start at 1")
     v
   }
 
@@ -42,12 +42,12 @@ object TimeTravel {
   /** The state the read options of `table` name, if any; `zone` reads a timestamp without one. */
   def fromOptions(table: String, options: Map[String, String], zone: ZoneId): Option[Int] = {
     def option(name: String) = options.collectFirst { case (k, v) if k.equalsIgnoreCase(name) => v }
-    val version = option(VersionAsOf).orElse(option("stateVersion"))
+    val version = option(VersionAsOf).map(v => (VersionAsOf, v)).orElse(option("stateVersion").map(v => ("stateVersion", v)))
     val timestamp = option(TimestampAsOf)
     (version, timestamp) match {
       case (Some(_), Some(_)) =>
         throw new InvalidOptionException(s"options $VersionAsOf and $TimestampAsOf each name a state; give one")
-      case (Some(v), None) => Some(this.version(v))
+      case (Some((name, v)), None) => Some(this.version(v, s"option $name"))
       case (None, Some(t)) =>
         val micros = DateTimeUtils.stringToTimestamp(UTF8String.fromString(t.trim), zone).getOrElse(
           throw new InvalidOptionException(s"option $TimestampAsOf: '$t' is not a timestamp"))
