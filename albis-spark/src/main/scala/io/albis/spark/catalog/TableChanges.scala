@@ -3,13 +3,16 @@ package io.albis.spark.catalog
 import io.albis.evolve.TableEvolution
 import io.albis.spark.types.SparkTypes
 import io.albis.storage.Storages
+import io.albis.table.TableProperties
 import org.apache.spark.sql.connector.catalog.TableChange
 import org.apache.spark.sql.types.{StructField, StructType}
 
+import scala.jdk.CollectionConverters._
+
 /**
  * `ALTER TABLE` on an Albis table: each schema change is one Albis commit of its own
- * (docs/FORMAT.md §11, "Schema changes"), and a query that began before it keeps its snapshot.
- * Properties are the catalog's to keep.
+ * (docs/FORMAT.md §11, "Schema changes"), and a query that began before it keeps its snapshot;
+ * the property changes of one statement are one commit too, kept in the table state.
  */
 object TableChanges {
   def apply(table: String, changes: Seq[TableChange]): Unit = {
@@ -36,10 +39,15 @@ object TableChanges {
         evolution.rename(from, (rename.fieldNames.init :+ rename.newName).mkString("."))
       case drop: TableChange.DeleteColumn =>
         evolution.drop(drop.fieldNames.mkString("."), TableEvolution.Drop.LIGHT)
-      case _: TableChange.SetProperty | _: TableChange.RemoveProperty =>
+      case _: TableChange.SetProperty | _: TableChange.RemoveProperty => // below, in one commit
       case other =>
         throw new UnsupportedOperationException(s"ALTER TABLE on the Albis table $table: ${other.getClass.getSimpleName}" +
           " is not supported (ADD COLUMNS, RENAME COLUMN, DROP COLUMN and table properties are)")
+    }
+    val set = changes.collect { case p: TableChange.SetProperty => p.property() -> p.value() }.toMap
+    val remove = changes.collect { case p: TableChange.RemoveProperty => p.property() }.toSet
+    if (set.nonEmpty || remove.nonEmpty) {
+      TableProperties.change(Storages.forPath(table), table, set.asJava, remove.asJava)
     }
   }
 }
