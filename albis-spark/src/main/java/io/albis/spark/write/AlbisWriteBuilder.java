@@ -39,6 +39,8 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
     private final PartitionScope scope;
     private CommitPlan plan = CommitPlan.of(WriteMode.APPEND);
     private Predicate[] overwriteFilter;
+    /** Whether the write replaces the table's columns too (a replace of the table by a query of other columns). */
+    private boolean replaceSchema;
 
     /**
      * @param table           the table directory as the storage layer names it
@@ -101,6 +103,17 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
         return this;
     }
 
+    /**
+     * Makes this write replace the whole table, its columns (the builder's data and partition
+     * columns) included, in its one commit: {@code CREATE OR REPLACE TABLE … AS SELECT} of other
+     * columns. Readers see the old columns and rows until it commits.
+     */
+    public AlbisWriteBuilder replacingSchema() {
+        truncate();
+        replaceSchema = true;
+        return this;
+    }
+
     @Override
     public Write build() {
         return new TableWrite();
@@ -111,7 +124,7 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
         @Override
         public BatchWrite toBatch() {
             return TableWriteJob.begin(table, dataSchema, partitionSchema, plan, overwriteFilter, scope, options,
-                    info.queryId());
+                    replaceSchema, info.queryId());
         }
 
         @Override

@@ -62,6 +62,20 @@ public final class AlbisWrites {
         return ddl == null ? new StructType() : StructType.fromDDL(ddl);
     }
 
+    /** The schema of a table of {@code dataSchema}'s columns in the column groups the {@value #COLUMN_GROUPS} option names, else one. */
+    static io.albis.schema.Schema newSchema(String table, StructType dataSchema, Map<String, String> options)
+            throws IOException {
+        List<Field> fields = SparkTypes.toAlbis(dataSchema);
+        return WriteColumnGroups.decide(options, fields, table).layout().schemaOf(fields);
+    }
+
+    /** The property edit that records {@code partitionSchema} as a table's partition columns ({@link #PARTITION_COLUMNS}). */
+    static io.albis.table.PropertyChange partitionColumnsChange(StructType partitionSchema) {
+        return partitionSchema.length() > 0
+                ? io.albis.table.PropertyChange.setting(Map.of(PARTITION_COLUMNS, partitionSchema.toDDL()))
+                : io.albis.table.PropertyChange.removing(List.of(PARTITION_COLUMNS));
+    }
+
     /**
      * Makes {@code table} an Albis table of the columns {@code dataSchema} (its schema, with the
      * column groups the {@value #COLUMN_GROUPS} option names, else one group) and publishes its
@@ -73,11 +87,9 @@ public final class AlbisWrites {
         io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
         List<Field> fields = SparkTypes.toAlbis(dataSchema);
         if (!storage.isDirectory(table) || io.albis.table.SchemaStore.latestVersion(storage.list(table)) < 0) {
-            io.albis.schema.Schema schema = WriteColumnGroups.decide(properties, fields, table).layout().schemaOf(fields);
+            io.albis.schema.Schema schema = newSchema(table, dataSchema, properties);
             Map<String, String> recorded = new java.util.TreeMap<>(properties);
-            if (partitionSchema.length() > 0) {
-                recorded.put(PARTITION_COLUMNS, partitionSchema.toDDL());
-            }
+            recorded.putAll(partitionColumnsChange(partitionSchema).set());
             io.albis.write.CommitPlan plan = io.albis.write.CommitPlan.of(io.albis.table.WriteMode.CREATE)
                     .withProperties(io.albis.table.PropertyChange.setting(recorded));
             try {

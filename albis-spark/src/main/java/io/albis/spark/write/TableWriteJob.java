@@ -39,14 +39,22 @@ final class TableWriteJob implements BatchWrite {
 
     /**
      * Begins the job of {@code plan}; with {@code overwriteFilter}, of an overwrite of the partitions
-     * it matches in the state the job begins at.
+     * it matches in the state the job begins at; with {@code replaceSchema}, of an overwrite that
+     * publishes the columns {@code dataSchema} and {@code partitionSchema} with its rows.
      */
     static TableWriteJob begin(String table, StructType dataSchema, StructType partitionSchema, CommitPlan plan,
-            Predicate[] overwriteFilter, PartitionScope scope, Map<String, String> options, String queryId) {
+            Predicate[] overwriteFilter, PartitionScope scope, Map<String, String> options, boolean replaceSchema,
+            String queryId) {
         try {
             Storage storage = Storages.forPath(table);
-            AlbisWrites.createTable(table, dataSchema, partitionSchema, options);
             WriteJob job = null;
+            if (replaceSchema) {
+                job = WriteJob.replace(storage, table, AlbisWrites.newSchema(table, dataSchema, options),
+                        plan.withProperties(AlbisWrites.partitionColumnsChange(partitionSchema)),
+                        AlbisWrites.writerOptions(options), Retention.DEFAULT);
+            } else {
+                AlbisWrites.createTable(table, dataSchema, partitionSchema, options);
+            }
             for (int i = 0; job == null && i < MATCH_ATTEMPTS; i++) {
                 if (overwriteFilter == null) {
                     job = WriteJob.begin(storage, table, plan, AlbisWrites.writerOptions(options), Retention.DEFAULT);

@@ -9,7 +9,8 @@ import org.apache.hadoop.fs.Path
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.albis.CatalogColumns
 import org.apache.spark.sql.catalyst.analysis.{NamespaceAlreadyExistsException, NoSuchNamespaceException, NoSuchTableException, NonEmptyNamespaceException, TableAlreadyExistsException}
-import org.apache.spark.sql.connector.catalog.{Column, Identifier, NamespaceChange, StagedTable, StagingTableCatalog, SupportsNamespaces, Table, TableCatalog, TableChange}
+import org.apache.spark.sql.connector.catalog.{Column, Identifier, NamespaceChange, ProcedureCatalog, StagedTable, StagingTableCatalog, SupportsNamespaces, Table, TableCatalog, TableChange}
+import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure
 import org.apache.spark.sql.connector.expressions.{Expressions, Transform}
 import org.apache.spark.sql.types.StructType
 import org.apache.spark.sql.util.CaseInsensitiveStringMap
@@ -29,7 +30,7 @@ import scala.jdk.CollectionConverters._
  * spark.sql.catalog.lake.warehouse=hdfs://namenode/warehouse
  * }}}
  */
-class AlbisCatalog extends TableCatalog with SupportsNamespaces with StagingTableCatalog {
+class AlbisCatalog extends TableCatalog with SupportsNamespaces with StagingTableCatalog with ProcedureCatalog {
   private var catalogName: String = _
   private var storage: Storage = _
   private var paths: WarehousePaths = _
@@ -102,7 +103,21 @@ class AlbisCatalog extends TableCatalog with SupportsNamespaces with StagingTabl
 
   override def tableExists(ident: Identifier): Boolean = isTable(location(ident))
 
-  override def loadTable(ident: Identifier): Table = load(ident, None)
+  override def loadTable(ident: Identifier): Table = {
+    val ns = ident.namespace()
+    if (ident.name() == HistoryTable.Name && ns.nonEmpty && isTable(paths.namespace(ns))) {
+      return new HistoryTable(s"$catalogName.${ns.mkString(".")}", paths.namespace(ns))
+    }
+    load(ident, None)
+  }
+
+  override def loadProcedure(ident: Identifier): UnboundProcedure = AlbisProcedures.load(ident, tableName => {
+    val dir = location(AlbisProcedures.tableIdentifier(tableName))
+    if (!isTable(dir)) throw new IllegalArgumentException(s"$tableName is not a table of $catalogName")
+    dir
+  })
+
+  override def listProcedures(namespace: Array[String]): Array[Identifier] = AlbisProcedures.list(namespace)
 
   override def loadTable(ident: Identifier, version: String): Table = load(ident, Some(TimeTravel.version(version)))
 
@@ -183,7 +198,8 @@ class AlbisCatalog extends TableCatalog with SupportsNamespaces with StagingTabl
   override def stageReplace(ident: Identifier, columns: Array[Column], partitions: Array[Transform],
       properties: util.Map[String, String]): StagedTable = {
     if (!tableExists(ident)) throw new NoSuchTableException(ident)
-    StagedAlbisTable.replaced(load(ident, None), CatalogColumns.toSchema(columns), partitions, properties)
+    StagedAlbisTable.replaced(load(ident, None), CatalogColumns.toSchema(columns), partitions, properties,
+      (_, _) => ()) // the table state holds the columns: nothing else to tell
   }
 
   override def stageCreateOrReplace(ident: Identifier, columns: Array[Column], partitions: Array[Transform],

@@ -4,7 +4,8 @@ import io.albis.spark.AlbisTableV2
 import io.albis.spark.table.TimeTravel
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.albis.CatalogColumns
-import org.apache.spark.sql.connector.catalog.{Column, DelegatingCatalogExtension, Identifier, StagedTable, StagingTableCatalog, Table, TableCatalog, TableChange}
+import org.apache.spark.sql.connector.catalog.{Column, DelegatingCatalogExtension, Identifier, ProcedureCatalog, StagedTable, StagingTableCatalog, Table, TableCatalog, TableChange}
+import org.apache.spark.sql.connector.catalog.procedures.UnboundProcedure
 import org.apache.spark.sql.connector.expressions.Transform
 
 import java.util
@@ -20,9 +21,32 @@ import scala.jdk.CollectionConverters._
  * snapshot, writes are one Albis commit each, `CREATE TABLE AS SELECT` and `REPLACE TABLE AS
  * SELECT` are staged ([[StagedAlbisTable]]) so a failed query leaves the table as it was.
  */
-class AlbisSessionCatalog extends DelegatingCatalogExtension with StagingTableCatalog {
+class AlbisSessionCatalog extends DelegatingCatalogExtension with StagingTableCatalog with ProcedureCatalog {
 
-  override def loadTable(ident: Identifier): Table = asAlbis(ident, super.loadTable(ident), None)
+  override def loadTable(ident: Identifier): Table = history(ident).getOrElse(asAlbis(ident, super.loadTable(ident), None))
+
+  /** `db.t.history`: the history of the Albis table `db.t` ([[HistoryTable]]). */
+  private def history(ident: Identifier): Option[Table] =
+    if (ident.name() != HistoryTable.Name || ident.namespace().length != 2) None
+    else {
+      val base = Identifier.of(ident.namespace().take(1), ident.namespace()(1))
+      val t = super.loadTable(base)
+      if (!CatalogTables.isAlbis(t.properties())) None
+      else Some(new HistoryTable(s"$name.$base", CatalogTables.storagePath(t.properties().get(TableCatalog.PROP_LOCATION))))
+    }
+
+  override def loadProcedure(ident: Identifier): UnboundProcedure = AlbisProcedures.load(ident, tableName => {
+    val named = AlbisProcedures.tableIdentifier(tableName)
+    val ident = if (named.namespace().nonEmpty) named
+      else Identifier.of(Array(SparkSession.active.catalog.currentDatabase), named.name())
+    val t = super.loadTable(ident)
+    if (!CatalogTables.isAlbis(t.properties())) {
+      throw new IllegalArgumentException(s"$tableName is not an Albis table")
+    }
+    t.properties().get(TableCatalog.PROP_LOCATION)
+  })
+
+  override def listProcedures(namespace: Array[String]): Array[Identifier] = AlbisProcedures.list(namespace)
 
   override def loadTable(ident: Identifier, version: String): Table =
     asAlbis(ident, super.loadTable(ident), Some(TimeTravel.version(version)))
@@ -113,7 +137,9 @@ class AlbisSessionCatalog extends DelegatingCatalogExtension with StagingTableCa
       throw new UnsupportedOperationException(s"$ident: REPLACE TABLE replaces an Albis table by an Albis table")
     }
     val table = loadTable(ident).asInstanceOf[AlbisTableV2]
-    StagedAlbisTable.replaced(table, CatalogColumns.toSchema(columns), partitions, properties)
+    StagedAlbisTable.replaced(table, CatalogColumns.toSchema(columns), partitions, properties,
+      (schema, partitioning) => CatalogColumns.replaceColumns(SparkSession.active, ident.namespace().lastOption,
+        ident.name(), schema, AlbisTableV2.partitionNames(partitioning)))
   }
 
   override def stageCreateOrReplace(ident: Identifier, columns: Array[Column], partitions: Array[Transform],

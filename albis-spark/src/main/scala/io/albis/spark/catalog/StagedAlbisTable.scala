@@ -1,30 +1,45 @@
 package io.albis.spark.catalog
 
 import io.albis.spark.AlbisTableV2
-import io.albis.spark.write.AlbisWrites
-import org.apache.spark.sql.connector.catalog.{StagedTable, SupportsWrite, TableCapability}
+import io.albis.spark.write.{AlbisWriteBuilder, AlbisWrites}
+import org.apache.spark.sql.albis.CatalogColumns
+import org.apache.spark.sql.connector.catalog.{Column, StagedTable, SupportsWrite, TableCapability}
 import org.apache.spark.sql.connector.expressions.Transform
-import org.apache.spark.sql.connector.write.{LogicalWriteInfo, WriteBuilder}
+import org.apache.spark.sql.connector.write.{LogicalWriteInfo, SupportsTruncate, WriteBuilder}
 import org.apache.spark.sql.types.StructType
 
 import java.util
+import scala.jdk.CollectionConverters._
 
 /**
  * A table being created or replaced by `CREATE [OR REPLACE] TABLE … [AS SELECT]`. The rows of a
- * replace are written as one overwrite job of the existing table, which its commit publishes in
- * one step: until then, and forever if the query fails, readers see the old rows. A create made the
- * (empty) table when it was staged; if the query fails it is dropped again.
+ * replace are written as one overwrite job of the existing table, with the new columns if they
+ * differ, which its commit publishes in one step: until then, and forever if the query fails,
+ * readers see the old columns and rows. A create made the (empty) table when it was staged; if the
+ * query fails it is dropped again.
  */
-class StagedAlbisTable private (table: AlbisTableV2, replace: Boolean, undoCreate: () => Unit)
+class StagedAlbisTable private (
+    table: AlbisTableV2,
+    replacement: Option[(StructType, Array[Transform], util.Map[String, String])],
+    undoCreate: () => Unit,
+    afterReplace: (StructType, Array[Transform]) => Unit)
   extends StagedTable with SupportsWrite {
 
   @volatile private var written = false
 
+  /** The columns the statement gives the table: a replace's new ones, else the table's. */
+  private val columnsNow: StructType = replacement match {
+    case Some((schema, partitioning, _)) => CatalogTables.partitionColumnsLast(schema, partitioning)
+    case None => table.schema()
+  }
+
+  private val partitioningNow: Array[Transform] = replacement.map(_._2).getOrElse(table.partitioning())
+
   override def name(): String = table.name()
 
-  override def columns(): Array[org.apache.spark.sql.connector.catalog.Column] = table.columns()
+  override def columns(): Array[Column] = CatalogColumns.toColumns(columnsNow)
 
-  override def partitioning(): Array[Transform] = table.partitioning()
+  override def partitioning(): Array[Transform] = partitioningNow
 
   override def properties(): util.Map[String, String] = table.properties()
 
@@ -32,39 +47,55 @@ class StagedAlbisTable private (table: AlbisTableV2, replace: Boolean, undoCreat
 
   override def newWriteBuilder(info: LogicalWriteInfo): WriteBuilder = {
     written = true
-    val builder = table.newWriteBuilder(info)
-    if (replace) builder.asInstanceOf[org.apache.spark.sql.connector.write.SupportsTruncate].truncate() else builder
+    replacement match {
+      case None => table.newWriteBuilder(info)
+      case Some((_, partitioning, properties)) if sameColumns =>
+        table.newWriteBuilder(info).asInstanceOf[SupportsTruncate].truncate()
+      case Some((_, partitioning, properties)) =>
+        val partitions = AlbisTableV2.partitionNames(partitioning)
+        def isPartition(n: String) = partitions.exists(_.equalsIgnoreCase(n))
+        val data = StructType(columnsNow.fields.filterNot(f => isPartition(f.name)))
+        val partitionSchema = StructType(columnsNow.fields.filter(f => isPartition(f.name)))
+        val options = (table.options ++ CatalogTables.options(properties) ++
+          info.options().asCaseSensitiveMap().asScala).asJava
+        new AlbisWriteBuilder(table.storagePath, data, partitionSchema, options, info, _ => null).replacingSchema()
+    }
+  }
+
+  private def sameColumns: Boolean = {
+    val before = table.schema()
+    columnsNow.length == before.length && columnsNow.fields.zip(before.fields).forall {
+      case (a, b) => a.name.equalsIgnoreCase(b.name) && a.dataType == b.dataType
+    } && AlbisTableV2.partitionNames(partitioningNow).map(_.toLowerCase) ==
+      table.partitionSchema.fieldNames.toSeq.map(_.toLowerCase)
   }
 
   /** A replace without rows (`CREATE OR REPLACE TABLE t (…)`) publishes an empty table in one commit. */
-  override def commitStagedChanges(): Unit =
-    if (replace && !written) {
+  override def commitStagedChanges(): Unit = replacement.foreach { _ =>
+    if (!written) {
+      if (!sameColumns) {
+        throw new UnsupportedOperationException(s"REPLACE TABLE ${table.name()} with other columns and no rows: " +
+          "drop and create the table, or replace it AS SELECT")
+      }
       AlbisWrites.truncate(table.storagePath)
     }
+    afterReplace(columnsNow, partitioningNow)
+  }
 
   override def abortStagedChanges(): Unit =
-    if (!replace) undoCreate()
+    if (replacement.isEmpty) undoCreate()
 }
 
 object StagedAlbisTable {
   /** A table created when it was staged: aborting drops it. */
-  def created(table: AlbisTableV2, drop: () => Unit): StagedAlbisTable = new StagedAlbisTable(table, false, drop)
+  def created(table: AlbisTableV2, drop: () => Unit): StagedAlbisTable =
+    new StagedAlbisTable(table, None, drop, (_, _) => ())
 
   /**
-   * A replace of `table` by a table of `schema`: its rows are replaced in one commit. A replace
-   * with other columns or partitioning is refused before anything is written.
+   * A replace of `table` by a table of `schema`, `partitioning` and `properties`, its rows and
+   * columns replaced in one commit; `afterReplace` tells a catalog the new columns once it committed.
    */
   def replaced(table: AlbisTableV2, schema: StructType, partitioning: Array[Transform],
-      properties: util.Map[String, String]): StagedAlbisTable = {
-    val now = CatalogTables.partitionColumnsLast(schema, partitioning)
-    val same = now.length == table.schema().length && now.fields.zip(table.schema().fields).forall {
-      case (a, b) => a.name.equalsIgnoreCase(b.name) && a.dataType == b.dataType
-    } && AlbisTableV2.partitionNames(partitioning).map(_.toLowerCase) == table.partitionSchema.fieldNames.toSeq.map(_.toLowerCase)
-    if (!same) {
-      throw new UnsupportedOperationException(s"REPLACE TABLE ${table.name()} with other columns " +
-        s"(${now.simpleString} instead of ${table.schema().simpleString}) is not supported yet: the rows would be " +
-        "replaced atomically, the schema not; drop and create the table instead")
-    }
-    new StagedAlbisTable(table, true, () => ())
-  }
+      properties: util.Map[String, String], afterReplace: (StructType, Array[Transform]) => Unit): StagedAlbisTable =
+    new StagedAlbisTable(table, Some((schema, partitioning, properties)), () => (), afterReplace)
 }

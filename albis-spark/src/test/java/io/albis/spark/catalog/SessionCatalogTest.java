@@ -176,6 +176,17 @@ class SessionCatalogTest {
     }
 
     @Test
+    void historyAndProceduresInTheSessionCatalog() {
+        spark.sql("CREATE TABLE a (id BIGINT) USING albis");
+        spark.sql("INSERT INTO a SELECT id FROM range(0, 100, 1, 4)");
+        assertEquals(2L, spark.sql("SELECT * FROM default.a.history").count());
+        assertEquals(1, rows("CALL spark_catalog.system.rebalance('a', 1)").get(0).getInt(1));
+        assertEquals("OVERWRITE", spark.sql("SELECT operation FROM default.a.history WHERE version = 3").first()
+                .getString(0));
+        assertEquals(100L, spark.table("a").count());
+    }
+
+    @Test
     void replaceTableAsSelectIsAtomic() {
         spark.sql("CREATE TABLE a USING albis AS SELECT id FROM range(10)");
         spark.sql("CREATE OR REPLACE TABLE a USING albis AS SELECT id FROM range(100, 103)");
@@ -184,6 +195,10 @@ class SessionCatalogTest {
                 "CREATE OR REPLACE TABLE a USING albis AS SELECT fail_in_partition_2(id) AS id FROM range(0, 100, 1, 4)"));
         assertEquals(3L, spark.table("a").count(), "a failed replace leaves the old rows");
         assertEquals(100L + 101 + 102, spark.sql("SELECT sum(id) FROM a").first().getLong(0));
+        spark.sql("CREATE OR REPLACE TABLE a USING albis AS SELECT id, 'x' AS other FROM range(4)");
+        assertEquals(List.of("id", "other"), List.of(spark.table("a").columns()), "a replace may change the columns");
+        assertEquals(4L, spark.table("a").count());
+        assertEquals(3L, spark.sql("SELECT * FROM a VERSION AS OF 3").count(), "older versions keep theirs");
     }
 
     @Test

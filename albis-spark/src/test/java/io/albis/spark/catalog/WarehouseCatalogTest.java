@@ -108,6 +108,27 @@ class WarehouseCatalogTest {
         assertEquals(List.of("id", "day"), List.of(spark.table("lake.db.t").columns()));
     }
 
+    @Test
+    void historyAndProceduresFromSql() {
+        spark.sql("CREATE TABLE lake.db.u (id BIGINT, s STRING) USING albis");
+        spark.sql("INSERT INTO lake.db.u SELECT id, CAST(id AS STRING) FROM range(0, 1000, 1, 4)");
+        spark.sql("ALTER TABLE lake.db.u ADD COLUMNS (x DOUBLE)");
+        List<Row> history = rows("SELECT version, operation, rows, schema_version FROM lake.db.u.history");
+        assertEquals(3, history.size());
+        assertEquals(3, history.get(0).getInt(0), "newest first");
+        assertEquals(1000L, history.get(0).getLong(2));
+        assertEquals(2, history.get(0).getInt(3), "the column change made schema version 2");
+        assertEquals("CREATE", history.get(2).getString(1));
+        List<Row> rebalanced = rows("CALL lake.system.rebalance(table => 'db.u', row_groups => 2)");
+        assertEquals(2, rebalanced.get(0).getInt(1));
+        assertEquals(1000L, rebalanced.get(0).getLong(2));
+        rows("CALL lake.system.regroup('db.u', 'column')");
+        assertEquals(1000L, spark.table("lake.db.u").count());
+        assertEquals(499500L, spark.sql("SELECT sum(id) FROM lake.db.u").first().getLong(0));
+        rows("CALL lake.system.repair('db.u')");
+        assertEquals(5, rows("SELECT * FROM lake.db.u.history").size());
+    }
+
     private void withDynamicOverwrite(Runnable body) {
         spark.conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
         try {

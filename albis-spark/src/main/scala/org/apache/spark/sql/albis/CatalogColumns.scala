@@ -11,6 +11,14 @@ object CatalogColumns {
 
   def toColumns(schema: StructType): Array[Column] = CatalogV2Util.structTypeToV2Columns(schema)
 
+  /** Records a replaced table's new columns and partition columns in the session catalog's metastore entry. */
+  def replaceColumns(spark: SparkSession, database: Option[String], table: String, schema: StructType,
+      partitionColumns: Seq[String]): Unit = {
+    val catalog = spark.sessionState.catalog
+    val id = TableIdentifier(table, database)
+    catalog.alterTable(catalog.getTableMetadata(id).copy(schema = schema, partitionColumnNames = partitionColumns))
+  }
+
   /** Where the session catalog keeps a managed table of this name. */
   def defaultLocation(spark: SparkSession, table: String, database: Option[String]): String =
     spark.sessionState.catalog.defaultTablePath(TableIdentifier(table, database)).toString
