@@ -84,6 +84,15 @@ public final class AlbisReader extends RowWalker implements Iterator<AlbisRow>, 
         return this;
     }
 
+    /**
+     * The current row's index in its row group ({@link #currentRowGroup()}): its position among the
+     * row group's rows, counting those a filter skipped. Not for a per-row hot loop (it is not one
+     * of the getters the JIT sees through); for lineage and debugging.
+     */
+    public long rowIndex() {
+        return currentRowIndex();
+    }
+
     /** Moves to the next matching row; false at the end. */
     public boolean advance() throws IOException {
         return step();

@@ -72,6 +72,9 @@ abstract class RowWalker implements Closeable {
     private SegmentRows plainRows;
     private long plainLimit;
 
+    /** The index (in its row group) of the first row of the last run {@link #walkRun} or {@link #walkRunInSegments} described. */
+    private long runStart;
+
     /** The first exception that left the cursors in an unknown state; the walker refuses to go on after it. */
     private Throwable failure;
 
@@ -240,6 +243,24 @@ abstract class RowWalker implements Closeable {
         }
     }
 
+    /**
+     * The current row's index in its row group (its position among all the row group's rows,
+     * whatever a filter skipped), off the hot path: the position the hot path runs ahead of, less
+     * the rows it has not handed out yet.
+     */
+    final long currentRowIndex() {
+        long p = pos;
+        if (plainRows != null) {
+            p -= plainRows.rowsUpTo(plainLimit);
+        }
+        return p - burst - 1;
+    }
+
+    /** The index (in its row group) of the first row of the last run described; a run's rows are consecutive. */
+    final long runStartIndex() {
+        return runStart;
+    }
+
     // ------------------------------------------------------------------ runs of rows
 
     /**
@@ -286,6 +307,7 @@ abstract class RowWalker implements Closeable {
 
     /** Describes the run that starts at the current (matching) row, row {@code pos - 1}. */
     private int runFromCurrentRow(RowRun[] runs, int maxRows) throws IOException {
+        runStart = pos - 1;
         if (filter != null) {
             return nextFilteredRun(runs, maxRows);
         }

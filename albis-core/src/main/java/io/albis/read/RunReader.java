@@ -38,6 +38,14 @@ public final class RunReader extends RowWalker {
         return nextRun(runs, Integer.MAX_VALUE);
     }
 
+    /**
+     * The index in its row group ({@link #currentRowGroup()}) of the first row of the run the last
+     * {@link #nextRun} or {@link #nextRunInSegments} described; the run's rows follow it in order.
+     */
+    public long runFirstRowIndex() {
+        return runStartIndex();
+    }
+
     /** As {@link #nextRun(RowRun[])}, with at most {@code maxRows} rows. */
     public int nextRun(RowRun[] runs, int maxRows) throws IOException {
         checkMaxRows(maxRows);

@@ -1,6 +1,6 @@
 package io.albis.spark
 
-import io.albis.spark.read.{AlbisScanBuilder, SnapshotFileIndex, TableAsOf}
+import io.albis.spark.read.{AlbisScanBuilder, MetadataColumns, SnapshotFileIndex, TableAsOf}
 import io.albis.spark.table.{HadoopPaths, TableSnapshot}
 import io.albis.spark.types.SparkTypes
 import org.apache.spark.sql.albis.NullableSchema
@@ -9,7 +9,7 @@ import org.apache.spark.sql.albis.PartitionPredicates
 import org.apache.spark.sql.connector.expressions.filter.Predicate
 import org.apache.hadoop.fs.Path
 import org.apache.spark.sql.SparkSession
-import org.apache.spark.sql.connector.catalog.{SupportsRead, SupportsWrite, Table, TableCapability, TruncatableTable}
+import org.apache.spark.sql.connector.catalog.{MetadataColumn, SupportsMetadataColumns, SupportsRead, SupportsWrite, Table, TableCapability, TruncatableTable}
 import org.apache.spark.sql.connector.expressions.{Expressions, Transform}
 import org.apache.spark.sql.connector.write.{LogicalWriteInfo, WriteBuilder}
 import org.apache.spark.sql.types.StructType
@@ -41,7 +41,16 @@ class AlbisTableV2(
     val options: Map[String, String],
     val writable: Boolean,
     declared: Option[(StructType, Array[Transform])])
-  extends Table with SupportsRead with SupportsWrite with TruncatableTable {
+  extends Table with SupportsRead with SupportsWrite with TruncatableTable with SupportsMetadataColumns {
+
+  /** `_row_group` and `_row_index` ([[MetadataColumns]]), for lineage and debugging. */
+  override def metadataColumns(): Array[MetadataColumn] = MetadataColumns.ALL.fields.map { f =>
+    new MetadataColumn {
+      override def name(): String = f.name
+      override def dataType(): org.apache.spark.sql.types.DataType = f.dataType
+      override def isNullable: Boolean = false
+    }
+  }
 
   /** The table directory as Albis's storage layer names it. */
   val storagePath: String = HadoopPaths.storagePath(root)

@@ -44,17 +44,22 @@ final class RowConverter {
     private final InternalRow partitionValues;
     private final org.apache.spark.sql.types.DataType[] partitionTypes;
     private byte[] scratch = new byte[256];
+    /** Where the row index goes, or -1 when the query does not read it. */
+    private final int rowIndexSlot;
     private final UnsafeArrayData array = new UnsafeArrayData();
     private final UnsafeMapData map = new UnsafeMapData();
 
     /**
      * @param reader          reads the {@code required} columns, named as the top-level fields
      *                        (a struct's leaves under its name); null when none are required
-     * @param partitionValues this file's partition values, of {@code partitionSchema}
+     * @param partitionValues this file's partition values (and constant metadata), of {@code partitionSchema}
+     * @param rowIndex        each row ends with the reader's row index ({@link MetadataColumns#ROW_INDEX})
      */
-    RowConverter(AlbisReader reader, StructType required, StructType partitionSchema, InternalRow partitionValues) {
+    RowConverter(AlbisReader reader, StructType required, StructType partitionSchema, InternalRow partitionValues,
+            boolean rowIndex) {
         Map<String, Integer> byName = reader == null ? Map.of() : columnsByName(reader.columnCount(), i -> reader.column(i));
-        this.writer = new UnsafeRowWriter(required.fields().length + partitionSchema.fields().length);
+        this.rowIndexSlot = rowIndex ? required.fields().length + partitionSchema.fields().length : -1;
+        this.writer = new UnsafeRowWriter(required.fields().length + partitionSchema.fields().length + (rowIndex ? 1 : 0));
         this.data = writers(required, "", byName, reader, writer);
         this.partitionValues = partitionValues;
         this.partitionTypes = new org.apache.spark.sql.types.DataType[partitionSchema.fields().length];
@@ -83,6 +88,22 @@ final class RowConverter {
         int at = data.length;
         for (int p = 0; p < partitionTypes.length; p++) {
             writePartitionValue(at + p, p);
+        }
+        if (rowIndexSlot >= 0) {
+            writer.write(rowIndexSlot, r.rowIndex());
+        }
+        return writer.getRow();
+    }
+
+    /** The row of a task that reads no column: the constants, and the row index {@code index} if read. */
+    UnsafeRow constantsOnly(long index) {
+        writer.reset();
+        writer.zeroOutNullBytes();
+        for (int p = 0; p < partitionTypes.length; p++) {
+            writePartitionValue(p, p);
+        }
+        if (rowIndexSlot >= 0) {
+            writer.write(rowIndexSlot, index);
         }
         return writer.getRow();
     }

@@ -16,6 +16,8 @@ import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -46,16 +48,27 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
     /** Every vector that reads rows (a struct's field vectors included). */
     private final AlbisColumnVector[] vectors;
     private final ColumnarBatch batch;
+    /** The rows' indexes in the row group ({@link MetadataColumns#ROW_INDEX}), when the query reads them; else null. */
+    private final OnHeapColumnVector rowIndexes;
+    /** Without a reader: rows handed out so far. */
+    private long emptyRowsDone;
     private boolean fetched;
     private boolean hasBatch;
     private boolean done;
 
     private RowGroupBatches(RunReader reader, long rows, StructType required, StructType partitionSchema,
-            InternalRow partitionValues) {
+            InternalRow partitionValues, boolean rowIndex) {
         this.reader = reader;
         this.rowsLeft = rows;
         List<AlbisColumnVector> readers = new ArrayList<>();
-        ColumnVector[] columns = new ColumnVector[required.fields().length + partitionSchema.fields().length];
+        int constants = required.fields().length + partitionSchema.fields().length;
+        ColumnVector[] columns = new ColumnVector[constants + (rowIndex ? 1 : 0)];
+        if (rowIndex) {
+            this.rowIndexes = new OnHeapColumnVector(MAX_ROWS, DataTypes.LongType);
+            columns[constants] = rowIndexes;
+        } else {
+            this.rowIndexes = null;
+        }
         if (reader != null) {
             Map<String, Integer> byName = RowConverter.columnsByName(reader.columnCount(), i -> reader.column(i));
             RowLayout[] layouts = new RowLayout[reader.schema().groups().size()];
@@ -87,14 +100,17 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
      * it, else none; the arguments are {@link RowGroupRows#open}'s.
      */
     static RowGroupBatches open(RowGroupFile file, TableAsOf asOf, StructType required, StructType partitionSchema,
-            InternalRow partitionValues, Filter[] filters) throws IOException {
+            InternalRow partitionValues, Filter[] filters, MetadataColumns.Request metadata) throws IOException {
         RowGroupRows.Read read = RowGroupRows.openRead(file, asOf, required, filters);
+        StructType constants = metadata.constants(partitionSchema);
         if (read == null) {
-            return new RowGroupBatches(null, 0, required, partitionSchema, partitionValues);
+            return new RowGroupBatches(null, 0, required, constants,
+                    metadata.constants(partitionValues, partitionSchema, ""), metadata.rowIndex());
         }
+        InternalRow values = metadata.constants(partitionValues, partitionSchema, file.rowGroup());
         RunReader reader = read.readsColumns() ? read.table().newRunReader(read.options()) : null;
         try {
-            return new RowGroupBatches(reader, read.rowCount(), required, partitionSchema, partitionValues);
+            return new RowGroupBatches(reader, read.rowCount(), required, constants, values, metadata.rowIndex());
         } catch (RuntimeException e) {
             if (reader != null) {
                 reader.close();
@@ -178,6 +194,8 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         if (reader == null) {
             int n = (int) Math.min(rowsLeft, MAX_ROWS);
             rowsLeft -= n;
+            indexes(0, emptyRowsDone, n);
+            emptyRowsDone += n;
             batch.setNumRows(n);
             return n > 0;
         }
@@ -189,11 +207,13 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         for (int g : groups) {
             rowsOfGroup[g].start(runs[g], n);
         }
+        indexes(0, reader.runFirstRowIndex(), n);
         int filled = n;
         while (filled < MAX_ROWS && (n = reader.nextRunInSegments(runs, MAX_ROWS - filled)) > 0) {
             for (int g : groups) {
                 rowsOfGroup[g].add(runs[g], n, filled);
             }
+            indexes(filled, reader.runFirstRowIndex(), n);
             filled += n;
         }
         for (AlbisColumnVector v : vectors) {
@@ -203,6 +223,15 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         }
         batch.setNumRows(filled);
         return true;
+    }
+
+    /** Writes the row indexes {@code first}, {@code first + 1}, … of {@code n} rows from batch row {@code at}, if read. */
+    private void indexes(int at, long first, int n) {
+        if (rowIndexes != null) {
+            for (int i = 0; i < n; i++) {
+                rowIndexes.putLong(at + i, first + i);
+            }
+        }
     }
 
     @Override

@@ -37,16 +37,17 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
     });
 
     private final AlbisReader reader;
+    /** Converts the reader's rows; without a reader, makes the rows of the constants alone. */
     private final RowConverter converter;
-    private long emptyRowsLeft;
-    private final InternalRow emptyRow;
+    /** Without a reader: the rows to hand out and how many were. */
+    private final long emptyRows;
+    private long emptyRowsDone;
     private boolean done;
 
-    private RowGroupRows(AlbisReader reader, RowConverter converter, long emptyRows, InternalRow emptyRow) {
+    private RowGroupRows(AlbisReader reader, RowConverter converter, long emptyRows) {
         this.reader = reader;
         this.converter = converter;
-        this.emptyRowsLeft = emptyRows;
-        this.emptyRow = emptyRow;
+        this.emptyRows = emptyRows;
     }
 
     /**
@@ -57,19 +58,20 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
      * @param filters   Spark's data filters: those {@link SparkFilters} translates skip segments and rows
      */
     static RowGroupRows open(RowGroupFile file, TableAsOf asOf, StructType required, StructType partitionSchema,
-            InternalRow partitionValues, Filter[] filters) throws IOException {
+            InternalRow partitionValues, Filter[] filters, MetadataColumns.Request metadata) throws IOException {
         Read read = openRead(file, asOf, required, filters);
         if (read == null) {
             return empty();
         }
+        StructType constants = metadata.constants(partitionSchema);
+        InternalRow values = metadata.constants(partitionValues, partitionSchema, file.rowGroup());
         if (!read.readsColumns()) {
-            RowConverter none = new RowConverter(null, required, partitionSchema, partitionValues);
-            return new RowGroupRows(null, null, read.rowCount(), none.convert(null).copy());
+            return new RowGroupRows(null, new RowConverter(null, required, constants, values, metadata.rowIndex()),
+                    read.rowCount());
         }
         AlbisReader reader = read.table().newReader(read.options());
         try {
-            return new RowGroupRows(reader, new RowConverter(reader, required, partitionSchema, partitionValues), 0,
-                    null);
+            return new RowGroupRows(reader, new RowConverter(reader, required, constants, values, metadata.rowIndex()), 0);
         } catch (RuntimeException e) {
             reader.close();
             throw e;
@@ -150,7 +152,7 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
     }
 
     private static RowGroupRows empty() {
-        return new RowGroupRows(null, null, 0, null);
+        return new RowGroupRows(null, null, 0);
     }
 
     /** A table at one state, its row groups by name and their row counts as the state lists them. */
@@ -199,7 +201,7 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
             return false;
         }
         if (reader == null) {
-            return emptyRowsLeft > 0;
+            return emptyRowsDone < emptyRows;
         }
         boolean more = reader.hasNext();
         if (!more) {
@@ -214,8 +216,7 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
             throw new NoSuchElementException();
         }
         if (reader == null) {
-            emptyRowsLeft--;
-            return emptyRow;
+            return converter.constantsOnly(emptyRowsDone++);
         }
         reader.next();
         return converter.convert(reader);

@@ -23,7 +23,8 @@ case class AlbisReaderFactory(
     aggregate: Option[Aggregation],
     asOf: TableAsOf,
     columnar: Boolean,
-    options: FileSourceOptions)
+    options: FileSourceOptions,
+    metadata: MetadataColumns.Request)
   extends FilePartitionReaderFactory {
 
   override def supportColumnarReads(partition: InputPartition): Boolean = columnar
@@ -32,12 +33,12 @@ case class AlbisReaderFactory(
     case Some(a) => aggregateReader(file, a)
     case None =>
       AlbisReaderFactory.reader(RowGroupRows.open(RowGroupFile.of(file), asOf, readDataSchema,
-        partitionSchema, file.partitionValues, filters))
+        partitionSchema, file.partitionValues, filters, metadata))
   }
 
   override def buildColumnarReader(file: PartitionedFile): PartitionReader[ColumnarBatch] =
     AlbisReaderFactory.reader(RowGroupBatches.open(RowGroupFile.of(file), asOf, readDataSchema,
-      partitionSchema, file.partitionValues, filters))
+      partitionSchema, file.partitionValues, filters, metadata))
 
   /** One row: the group-by partition values, then the row group's aggregates from its metadata. */
   private def aggregateReader(file: PartitionedFile, a: Aggregation): PartitionReader[InternalRow] = {

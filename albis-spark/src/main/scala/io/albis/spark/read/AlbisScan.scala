@@ -37,14 +37,19 @@ case class AlbisScan(
     pushedAggregate: Option[Aggregation],
     partitionFilters: Seq[Expression],
     dataFilters: Seq[Expression],
-    asOf: TableAsOf)
+    asOf: TableAsOf,
+    readMetadataSchema: StructType)
   extends FileScan with SupportsRuntimeV2Filtering {
 
   override def isSplitable(path: org.apache.hadoop.fs.Path): Boolean = false
 
-  /** With a pushed aggregate the scan returns the aggregate's columns (group-by partition columns first). */
+  /**
+   * The columns read, then the partition columns, then the metadata columns the query names
+   * ([[MetadataColumns]]); with a pushed aggregate, the aggregate's columns (group-by partition
+   * columns first).
+   */
   override def readSchema(): StructType =
-    if (pushedAggregate.isDefined) readDataSchema else super.readSchema()
+    if (pushedAggregate.isDefined) readDataSchema else StructType(super.readSchema().fields ++ readMetadataSchema.fields)
 
   /**
    * The files that read a row group each (one per row group of the snapshot), one task each; in
@@ -106,7 +111,7 @@ case class AlbisScan(
 
   override def createReaderFactory(): PartitionReaderFactory =
     AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, pushedAggregate, asOf, columnar,
-      new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap))
+      new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap), MetadataColumns.Request.of(readMetadataSchema))
 
   override def equals(other: Any): Boolean = other match {
     case s: AlbisScan =>
@@ -114,7 +119,7 @@ case class AlbisScan(
         case (Some(a), Some(b)) => AggregatePushDownUtils.equivalentAggregations(a, b)
         case (a, b) => a.isEmpty && b.isEmpty
       }
-      super.equals(s) && asOf == s.asOf && equivalentFilters(pushedFilters, s.pushedFilters) &&
+      super.equals(s) && asOf == s.asOf && readMetadataSchema == s.readMetadataSchema && equivalentFilters(pushedFilters, s.pushedFilters) &&
         sameAggregate && runtimeFilters == s.runtimeFilters
     case _ => false
   }

@@ -28,6 +28,14 @@ case class AlbisScanBuilder(
   private lazy val albisSchema = io.albis.schema.Schema.builder().fields(SparkTypes.toAlbis(dataSchema)).build()
 
   private var pushedAggregate: Option[Aggregation] = None
+  /** The metadata columns the query reads ([[MetadataColumns]]); Spark's file scan knows only data and partition columns. */
+  private var metadataSchema = new StructType()
+
+  override def pruneColumns(requiredSchema: StructType): Unit = {
+    val own = (dataSchema.fieldNames ++ fileIndex.partitionSchema.fieldNames).map(_.toLowerCase).toSet
+    metadataSchema = MetadataColumns.requested(StructType(requiredSchema.fields.filterNot(f => own(f.name.toLowerCase))))
+    super.pruneColumns(StructType(requiredSchema.fields.filterNot(f => metadataSchema.fieldNames.contains(f.name))))
+  }
   private var aggregateSchema: StructType = _
 
   private def exact(f: Filter): Boolean = SparkFilters.toAlbis(f, albisSchema) != null
@@ -69,7 +77,8 @@ case class AlbisScanBuilder(
   override def build(): Scan = {
     AlbisScan(sparkSession, fileIndex, dataSchema,
       if (pushedAggregate.isDefined) aggregateSchema else readDataSchema(), readPartitionSchema(), options,
-      pushedDataFilters, pushedAggregate, partitionFilters, dataFilters, asOf)
+      pushedDataFilters, pushedAggregate, partitionFilters, dataFilters, asOf,
+      if (pushedAggregate.isDefined) new StructType() else metadataSchema)
   }
 }
 

@@ -40,12 +40,12 @@ object FileReads {
       } else {
         if (batches) {
           val values = RowGroupBatches.open(rowGroup, asOf, requiredSchema, partitionSchema,
-            file.partitionValues, filters.toArray)
+            file.partitionValues, filters.toArray, MetadataColumns.Request.NONE)
           closeWithTask(values)
           values.asScala.asInstanceOf[Iterator[InternalRow]]
         } else {
           val values = RowGroupRows.open(rowGroup, asOf, requiredSchema, partitionSchema, file.partitionValues,
-            filters.toArray)
+            filters.toArray, MetadataColumns.Request.NONE)
           closeWithTask(values)
           values.asScala
         }
