@@ -202,6 +202,26 @@ class SessionCatalogTest {
     }
 
     @Test
+    void aQueryThatBeganKeepsItsSnapshotThroughCommits() {
+        spark.sql("CREATE TABLE a (id BIGINT) USING albis TBLPROPERTIES ('rowGroupRows' = '100')");
+        spark.sql("INSERT INTO a SELECT id FROM range(0, 1000, 1, 1)");
+        assertEquals(10, spark.sql("SELECT DISTINCT _row_group FROM a").count(), "the table property cut row groups");
+        // toLocalIterator runs one job per partition (row group) as the rows are consumed
+        java.util.Iterator<Row> rows = spark.table("a").toLocalIterator();
+        long sum = rows.next().getLong(0);
+        spark.sql("INSERT OVERWRITE a SELECT id + 5000 FROM range(3)");
+        spark.sql("ALTER TABLE a ADD COLUMNS (x INT)");
+        long n = 1;
+        while (rows.hasNext()) {
+            sum += rows.next().getLong(0);
+            n++;
+        }
+        assertEquals(1000L, n, "the query read the state it began with");
+        assertEquals(499500L, sum);
+        assertEquals(3L, spark.table("a").count());
+    }
+
+    @Test
     void aFailedCtasLeavesNoTable() {
         assertThrows(Exception.class, () -> spark.sql(
                 "CREATE TABLE a USING albis AS SELECT fail_in_partition_2(id) AS id FROM range(0, 100, 1, 4)"));
