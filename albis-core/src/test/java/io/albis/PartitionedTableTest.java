@@ -328,6 +328,37 @@ class PartitionedTableTest {
         }
     }
 
+    /** An engine ships the job's descriptor, plan included, to its tasks and to another driver. */
+    @Test
+    void aJobDescriptorWithItsPlanTravelsByJavaSerialization() throws Exception {
+        String t = table();
+        WriteJob job = WriteJob.begin(STORAGE, t, CommitPlan.overwritePartitions(List.of(A, B))
+                .withProperties(new PropertyChange(Map.of("k", "v"), Set.of("owner"))).withOperation("INSERT OVERWRITE"),
+                OPTIONS, Retention.DEFAULT);
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(job.descriptor());
+        }
+        io.albis.write.JobDescriptor shipped;
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            shipped = (io.albis.write.JobDescriptor) in.readObject();
+        }
+        assertEquals(job.descriptor(), shipped);
+        try (PartitionedTaskWriter task = PartitionedTaskWriter.open(STORAGE, shipped, 0, 0)) {
+            AlbisWriter w = task.writer(A);
+            w.setInt(0, 900);
+            w.setString(1, "v900");
+            w.nextRow();
+        }
+        WriteJob.resume(STORAGE, shipped).commit();
+        AlbisTable now = AlbisTable.open(STORAGE, t);
+        assertEquals(Map.of("k", "v"), now.state().properties());
+        assertEquals("INSERT OVERWRITE", now.state().operation());
+        assertEquals(WriteMode.OVERWRITE_PARTITIONS, now.state().mode());
+        assertEquals(Map.of(C, range(0, 30, i -> i % 3 == 2), A, List.of(900)), rowsByPartition(now));
+    }
+
     @Test
     void badPartitionStringsAreRefusedWhereverTheyEnter() throws IOException {
         String t = table();
