@@ -6,9 +6,12 @@ import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
+import io.albis.table.Retention;
 import io.albis.table.WriteMode;
 import io.albis.testing.FaultInjectingStorage;
 import io.albis.write.AlbisWriter;
+import io.albis.write.CommitPlan;
+import io.albis.write.PartitionedTaskWriter;
 import io.albis.write.WriteJob;
 import io.albis.write.WriterOptions;
 import java.io.IOException;
@@ -107,6 +110,46 @@ class CommitCostTest {
         read = storage.log();
         assertEquals(0, count(read, "list "), read.toString());
         assertEquals(groups, count(read, "exists "), "one presence check per column group: " + read);
+    }
+
+    /**
+     * A partitioned table (5.0) costs one mkdirs per partition a task writer opens, one listing per
+     * partition directory when the first of its row groups is read after an open, and, in a job's
+     * commit, one listing per partition directory for the cleaner (the latest state names them,
+     * so none is asked whether it is a directory); everything else is as for a table without
+     * partitions.
+     */
+    @Test
+    void aPartitionCostsAMkdirsPerTaskWriterAndAListingPerReadAndPerCleaning() throws IOException {
+        FaultInjectingStorage storage = new FaultInjectingStorage(LocalStorage.INSTANCE);
+        String t = dir.resolve("p").toString();
+        Schema schema = Schema.builder().column("id", DataType.INT, false).build();
+        List<String> partitions = List.of("k=0", "k=1/j=2");
+        WriteJob create = WriteJob.create(storage, t, schema, CommitPlan.of(WriteMode.CREATE), WriterOptions.defaults(),
+                Retention.DEFAULT);
+        try (PartitionedTaskWriter task = create.newPartitionedTask(0, 0)) {
+            storage.resetCount();
+            for (String p : partitions) {
+                AlbisWriter w = task.writer(p);
+                w.setInt(0, 1);
+                w.nextRow();
+            }
+            assertEquals(partitions.size(), count(storage.log(), "mkdirs "), storage.log().toString());
+        }
+        storage.resetCount();
+        create.commit();
+        List<String> jobCommit = storage.log();
+        // As the first commit of one task (list the table, list the job, read its manifest, publish,
+        // delete the job, the cleaner's list), and the cleaner lists k=0, k=1 and k=1/j=2.
+        assertEquals(1 + 1 + 2 + 5 + 1 + 1 + 3, jobCommit.size(), jobCommit.toString());
+        assertEquals(0, count(jobCommit, "isDirectory "), jobCommit.toString());
+
+        AlbisTable latest = AlbisTable.open(storage, t);
+        storage.resetCount();
+        assertEquals(2, latest.rowCount());
+        List<String> read = storage.log();
+        assertEquals(partitions.size(), count(read, "list "), "a listing per partition directory: " + read);
+        assertEquals(0, count(read, "exists "), read.toString());
     }
 
     private static long count(List<String> log, String operation) {

@@ -96,6 +96,13 @@ class PartitionedTableTest {
         }
     }
 
+    /** An append job on {@code t} whose task 0 has committed {@code [from, to)}, each row in its partition. */
+    private static WriteJob appendTask(String t, int from, int to) throws IOException {
+        WriteJob job = WriteJob.begin(STORAGE, t, WriteMode.APPEND, OPTIONS);
+        writeTask(job, 0, IntStream.range(from, to), PartitionedTableTest::partitionOf);
+        return job;
+    }
+
     /** Rows 0..29 in three partitions, created by one job with a property. */
     private String table() throws IOException {
         String t = dir.resolve("t").toString();
@@ -152,8 +159,7 @@ class PartitionedTableTest {
         assertVerifies(t, "created");
 
         // An append of two tasks.
-        WriteJob append = WriteJob.begin(STORAGE, t, WriteMode.APPEND, OPTIONS);
-        writeTask(append, 0, IntStream.range(30, 38), PartitionedTableTest::partitionOf);
+        WriteJob append = appendTask(t, 30, 38);
         writeTask(append, 1, IntStream.range(38, 45), PartitionedTableTest::partitionOf);
         assertEquals(2, append.commit().stateVersion());
         atVersion.put(2, rowsByPartition(t));
@@ -295,8 +301,7 @@ class PartitionedTableTest {
     @Test
     void aSpeculativeAttemptOrAnAbortedTaskLeavesNoFileInAnyPartition() throws IOException {
         String t = table();
-        WriteJob job = WriteJob.begin(STORAGE, t, WriteMode.APPEND, OPTIONS);
-        writeTask(job, 0, IntStream.range(60, 66), PartitionedTableTest::partitionOf);
+        WriteJob job = appendTask(t, 60, 66);
         PartitionedTaskWriter slower = job.newPartitionedTask(0, 1);
         PartitionedTaskWriter aborted = job.newPartitionedTask(1, 0);
         for (int id = 60; id < 66; id++) {
@@ -321,6 +326,37 @@ class PartitionedTableTest {
                         partition + "/" + n + " is of no listed row group");
             }
         }
+    }
+
+    /** An engine ships the job's descriptor, plan included, to its tasks and to another driver. */
+    @Test
+    void aJobDescriptorWithItsPlanTravelsByJavaSerialization() throws Exception {
+        String t = table();
+        WriteJob job = WriteJob.begin(STORAGE, t, CommitPlan.overwritePartitions(List.of(A, B))
+                .withProperties(new PropertyChange(Map.of("k", "v"), Set.of("owner"))).withOperation("INSERT OVERWRITE"),
+                OPTIONS, Retention.DEFAULT);
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(job.descriptor());
+        }
+        io.albis.write.JobDescriptor shipped;
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+                new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            shipped = (io.albis.write.JobDescriptor) in.readObject();
+        }
+        assertEquals(job.descriptor(), shipped);
+        try (PartitionedTaskWriter task = PartitionedTaskWriter.open(STORAGE, shipped, 0, 0)) {
+            AlbisWriter w = task.writer(A);
+            w.setInt(0, 900);
+            w.setString(1, "v900");
+            w.nextRow();
+        }
+        WriteJob.resume(STORAGE, shipped).commit();
+        AlbisTable now = AlbisTable.open(STORAGE, t);
+        assertEquals(Map.of("k", "v"), now.state().properties());
+        assertEquals("INSERT OVERWRITE", now.state().operation());
+        assertEquals(WriteMode.OVERWRITE_PARTITIONS, now.state().mode());
+        assertEquals(Map.of(C, range(0, 30, i -> i % 3 == 2), A, List.of(900)), rowsByPartition(now));
     }
 
     @Test
@@ -364,8 +400,7 @@ class PartitionedTableTest {
         String t = table();
         WriteJob dynamic = WriteJob.begin(STORAGE, t, WriteMode.OVERWRITE_WRITTEN_PARTITIONS, OPTIONS);
         writeTask(dynamic, 0, IntStream.range(100, 103), id -> A);
-        WriteJob append = WriteJob.begin(STORAGE, t, WriteMode.APPEND, OPTIONS);
-        writeTask(append, 0, IntStream.range(200, 203), PartitionedTableTest::partitionOf);
+        WriteJob append = appendTask(t, 200, 203);
         try (AlbisWriter w = AlbisWriter.append(STORAGE, t, null, OPTIONS)) {
             w.setInt(0, 300);
             w.setString(1, "v300");
@@ -377,8 +412,7 @@ class PartitionedTableTest {
         append.commit(); // appends commute
         WriteJob byFilter = WriteJob.begin(STORAGE, t, CommitPlan.overwritePartitions(List.of(C)), OPTIONS,
                 Retention.DEFAULT);
-        WriteJob lateAppend = WriteJob.begin(STORAGE, t, WriteMode.APPEND, OPTIONS);
-        writeTask(lateAppend, 0, IntStream.range(400, 403), PartitionedTableTest::partitionOf);
+        WriteJob lateAppend = appendTask(t, 400, 403);
         byFilter.commit();
         assertThrows(CommitConflictException.class, lateAppend::commit, "the rows it appends to were replaced");
         lateAppend.abort();
@@ -389,8 +423,7 @@ class PartitionedTableTest {
     @Test
     void aCommitOfPropertiesCommutesWithJobsAndTableChangesThatRaceIt() throws IOException {
         String t = table();
-        WriteJob append = WriteJob.begin(STORAGE, t, WriteMode.APPEND, OPTIONS);
-        writeTask(append, 0, IntStream.range(30, 33), PartitionedTableTest::partitionOf);
+        WriteJob append = appendTask(t, 30, 33);
         WriteJob overwrite = WriteJob.begin(STORAGE, t, CommitPlan.of(WriteMode.OVERWRITE)
                 .withProperties(PropertyChange.setting(Map.of("by", "overwrite"))), OPTIONS, Retention.DEFAULT);
         writeTask(overwrite, 0, IntStream.range(500, 503), PartitionedTableTest::partitionOf);
@@ -466,8 +499,7 @@ class PartitionedTableTest {
         assertEquals(Map.of("p", "q"), empty.state().properties());
         assertVerifies(t, "an empty table");
 
-        WriteJob append = WriteJob.begin(STORAGE, t, WriteMode.APPEND, OPTIONS);
-        writeTask(append, 0, IntStream.range(0, 5), PartitionedTableTest::partitionOf);
+        WriteJob append = appendTask(t, 0, 5);
         append.commit();
         List<TableHistory.Entry> history = TableHistory.of(STORAGE, t);
         assertEquals(2, history.size());

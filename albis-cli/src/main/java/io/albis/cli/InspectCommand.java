@@ -8,8 +8,9 @@ import picocli.CommandLine.Option;
 
 /** {@code albis inspect TABLE}: the physical layout and statistics, as text or JSON. */
 @Command(name = "inspect", header = "Show a table's physical layout and segment statistics.",
-        description = "Row groups and column groups with their data and metadata file sizes and rows, and every segment:"
-                + " offset, length, padding, rows, CRC-32C and per-column statistics (nulls, min, max, sorted).")
+        description = "The table state and its properties; row groups (with their partitions) and column groups with"
+                + " their data and metadata file sizes and rows, and every segment: offset, length, padding, rows,"
+                + " CRC-32C and per-column statistics (nulls, min, max, sorted).")
 final class InspectCommand extends TableCommand {
     @Option(names = "--json", description = "Print one JSON document instead of text.")
     boolean json;
@@ -33,12 +34,20 @@ final class InspectCommand extends TableCommand {
     private static void printText(PrintWriter out, TableReport r) {
         out.printf("table %s: schema version %d, %s in %s%n", r.table(), r.schemaVersion(), Plural.of(r.rows(), "row"),
                 Plural.of(r.rowGroups().size(), "row group"));
+        if (r.stateVersion() != null) {
+            out.printf("state %d, committed by %s%n", r.stateVersion(), r.operation());
+        }
+        if (!r.properties().isEmpty()) {
+            out.println("properties:");
+            r.properties().forEach((k, v) -> out.printf("  %s = %s%n", k, v));
+        }
         out.println("column groups:");
         for (TableReport.GroupInfo g : r.columnGroups()) {
             out.printf("  %s (id %d): %s%n", g.name(), g.id(), String.join(", ", g.columns()));
         }
         for (TableReport.RowGroupInfo rg : r.rowGroups()) {
-            out.printf("row group %d (%s): %,d rows%n", rg.index(), rg.path(), rg.rows());
+            out.printf("row group %d (%s)%s: %,d rows%n", rg.index(), rg.path(),
+                    rg.partition().isEmpty() ? "" : " in partition " + rg.partition(), rg.rows());
             for (TableReport.ColumnGroupInfo cg : rg.columnGroups()) {
                 if (!cg.present()) {
                     out.printf("  column group %s (id %d): absent (added later; reads as nulls)%n", cg.name(), cg.id());

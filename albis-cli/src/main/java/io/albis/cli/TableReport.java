@@ -12,20 +12,24 @@ import io.albis.storage.ReadableFile;
 import io.albis.storage.Storage;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
+import io.albis.table.TableState;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /** What {@code albis inspect} shows, as plain records: printed as text or serialized by Jackson. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record TableReport(String table, @JsonProperty("schema_version") int schemaVersion, long rows,
-        @JsonProperty("column_groups") List<GroupInfo> columnGroups,
+record TableReport(String table, @JsonProperty("schema_version") int schemaVersion,
+        @JsonProperty("state_version") Integer stateVersion, String operation, Map<String, String> properties,
+        long rows, @JsonProperty("column_groups") List<GroupInfo> columnGroups,
         @JsonProperty("row_groups") List<RowGroupInfo> rowGroups) {
 
     record GroupInfo(int id, String name, List<String> columns) {}
 
-    record RowGroupInfo(int index, String path, long rows,
+    /** A row group; {@code partition} is its partition directory, {@code ""} for the table directory. */
+    record RowGroupInfo(int index, String partition, String path, long rows,
             @JsonProperty("column_groups") List<ColumnGroupInfo> columnGroups) {}
 
     /** A column group in one row group; {@code present} is false for a group added after the row group was written. */
@@ -66,9 +70,12 @@ record TableReport(String table, @JsonProperty("schema_version") int schemaVersi
             }
             long rows = table.rowCount(rg);
             total += rows;
-            rgs.add(new RowGroupInfo(rg.index(), rg.path(), rows, cgs));
+            rgs.add(new RowGroupInfo(rg.index(), rg.partition(), rg.path(), rows, cgs));
         }
-        return new TableReport(table.path(), schema.version(), total, groups, rgs);
+        TableState state = table.state();
+        return new TableReport(table.path(), schema.version(), state == null ? null : state.version(),
+                state == null ? null : state.operation(), state == null ? Map.of() : state.properties(), total, groups,
+                rgs);
     }
 
     private static List<String> valueColumns(Schema schema, ColumnGroup g) {

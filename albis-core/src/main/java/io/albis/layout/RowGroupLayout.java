@@ -7,8 +7,9 @@ import io.albis.storage.Storage;
  * format version decides it, once, when the table is opened ({@link #of}); every path of a row
  * group's files comes from here, for readers and writers alike.
  *
- * <p>Paths are built from a row group's path, {@code table/<row group name>}: a directory in the
- * older layout, the common start of its files' names in the flat one.
+ * <p>Paths are built from a row group's path, {@code table/<row group name>} (from 5.0
+ * {@code table/<partition>/<row group name>}): a directory in the older layout, the common start of
+ * its files' names in the flat one.
  */
 public enum RowGroupLayout {
     /**
@@ -27,9 +28,10 @@ public enum RowGroupLayout {
         }
     },
     /**
-     * Format 4.0 on: a row group's files are directly in the table directory, named
-     * {@code <row group>.cg-NNNNNNNN.data} and {@code <row group>.cg-NNNNNNNN.meta}, so a listing of
-     * the table directory shows every file (as engines that list only a table's top level need).
+     * Format 4.0 on: a row group's files are directly in the table directory (from 5.0: in the row
+     * group's partition directory, {@link PartitionPath}), named {@code <row group>.cg-NNNNNNNN.data}
+     * and {@code <row group>.cg-NNNNNNNN.meta}, so a listing of that directory shows every file (as
+     * engines that list only a table's or a partition's top level need).
      */
     FLAT {
         @Override

@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
  *                               JJJJ, task T, attempt A, sequence S
  *   rg-JJJJ-TTTTTTTT-AAAAAAAA-SSSSSSSS.cg-00000000.meta
  *                               segment metadata of that data file
+ *   k=v/rg-JJJJ-…               format 5.0: the files of a row group in partition directory k=v
+ *                               ({@link PartitionPath})
  * </pre>
  * Formats 2.0 to 3.x kept a row group in a directory of that name, and in it a directory per
  * column group ({@code cg-00000000/data}, {@code cg-00000000/meta}); format 1.0 named row group

@@ -28,7 +28,11 @@ import java.util.TreeSet;
 public final class TableCleaner {
     private TableCleaner() {}
 
-    /** What one cleaning removed, as names relative to the table directory (a 4.0 row group: each of its files). */
+    /**
+     * What one cleaning removed, as paths relative to the table directory: a row group's files one
+     * by one ({@code k=v/rg-….cg-00000000.data} in a partition), a partition directory left empty
+     * as its path and a {@code /}.
+     */
     public record Report(List<String> removed) {}
 
     public static Report clean(Storage storage, String table, Retention retention, long nowMillis) throws IOException {

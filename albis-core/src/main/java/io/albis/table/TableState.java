@@ -4,6 +4,7 @@ import io.albis.error.InvalidOptionException;
 import io.albis.layout.FormatVersion;
 import io.albis.layout.PartitionPath;
 import io.albis.layout.RowGroupLayout;
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,8 +39,9 @@ public record TableState(int version, int schemaVersion, WriteMode mode, String 
     /**
      * A visible row group: its name, its row count (equal to its metadata's) and its partition
      * directory ({@link PartitionPath}; {@link PartitionPath#ROOT} in states before 5.0).
+     * Serializable, as part of a task's {@code TaskCommit}.
      */
-    public record Entry(String name, long rows, String partition) {
+    public record Entry(String name, long rows, String partition) implements Serializable {
         public Entry {
             Objects.requireNonNull(partition, "partition");
         }

@@ -36,31 +36,34 @@ public final class AlbisWriter extends RowWriter {
     private final String partition;
     /** The job this writer commits on close, when it owns one. */
     private final WriteJob ownedJob;
-    /** The partitioned task this writer writes one partition of, or null. */
+    /** The task this writer writes one partition of (the only one, when {@link #endsTask}). */
     private final PartitionedTaskWriter partitionedTask;
+    /** True for a writer that is its task's only one: its close commits the task, not just its partition. */
+    private final boolean endsTask;
     private CommitResult jobCommit;
     private int rowGroupsWritten;
     /** True once this writer made its partition directory (the table directory needs none). */
     private boolean directoryMade;
 
-    private AlbisWriter(Storage storage, Schema schema, TaskRowGroups task, String partition, WriteJob ownedJob,
-            PartitionedTaskWriter partitionedTask) {
+    private AlbisWriter(Storage storage, Schema schema, TaskRowGroups task, String partition,
+            PartitionedTaskWriter partitionedTask, WriteJob ownedJob, boolean endsTask) {
         super(storage, task.job().table(), schema, task.job().options(), null);
         this.task = task;
         this.partition = PartitionPath.require(task.job().table(), partition);
         this.ownedJob = ownedJob;
         this.partitionedTask = partitionedTask;
+        this.endsTask = endsTask;
         this.directoryMade = partition.isEmpty();
     }
 
-    private AlbisWriter(Storage storage, Schema schema, JobDescriptor job, int task, int attempt, WriteJob ownedJob) {
-        this(storage, schema, new TaskRowGroups(storage, job, task, attempt), PartitionPath.ROOT, ownedJob, null);
-    }
-
-    /** A writer of {@code partition}'s rows in a partitioned task ({@link PartitionedTaskWriter#writer}). */
+    /**
+     * A writer of {@code partition}'s rows in {@code owner}'s task ({@link PartitionedTaskWriter#writer});
+     * with {@code endsTask}, the task's only writer, whose close commits the task (and {@code ownedJob},
+     * when given).
+     */
     static AlbisWriter ofPartition(Storage storage, Schema schema, TaskRowGroups task, String partition,
-            PartitionedTaskWriter owner) {
-        return new AlbisWriter(storage, schema, task, partition, null, owner);
+            PartitionedTaskWriter owner, WriteJob ownedJob, boolean endsTask) {
+        return new AlbisWriter(storage, schema, task, partition, owner, ownedJob, endsTask);
     }
 
     /**
@@ -72,7 +75,7 @@ public final class AlbisWriter extends RowWriter {
             throws IOException {
         WriteJob job = WriteJob.create(storage, table, schema, CommitPlan.of(WriteMode.CREATE), options,
                 Retention.DEFAULT);
-        return new AlbisWriter(storage, job.schema(), job.descriptor(), 0, 0, job);
+        return PartitionedTaskWriter.soleWriter(storage, job.schema(), job.descriptor(), 0, 0, job);
     }
 
     /** Creates a table at a local path or a URI whose scheme a storage backend serves ({@link Storages}). */
@@ -110,13 +113,13 @@ public final class AlbisWriter extends RowWriter {
             throw new SchemaMismatchException("cannot " + mode.name().toLowerCase(java.util.Locale.ROOT) + " " + table
                     + ": its schema is\n" + current + "but the rows have\n" + expected);
         }
-        return new AlbisWriter(storage, current, job.descriptor(), 0, 0, job);
+        return PartitionedTaskWriter.soleWriter(storage, current, job.descriptor(), 0, 0, job);
     }
 
     /** A writer for one attempt of one task of a job a driver owns; {@link #close()} commits the task. */
     public static AlbisWriter forTask(Storage storage, JobDescriptor job, int task, int attempt) throws IOException {
-        return new AlbisWriter(storage, SchemaStore.read(storage, job.table(), job.schemaVersion()), job, task, attempt,
-                null);
+        return PartitionedTaskWriter.soleWriter(storage, SchemaStore.read(storage, job.table(), job.schemaVersion()),
+                job, task, attempt, null);
     }
 
     /** {@link #forTask(Storage, JobDescriptor, int, int)} on the storage that serves the table's path. */
@@ -231,19 +234,7 @@ public final class AlbisWriter extends RowWriter {
      * one partition of a {@link PartitionedTaskWriter} commits that whole task (every partition).
      */
     public TaskCommit commitTask() throws IOException {
-        if (partitionedTask != null) {
-            return partitionedTask.commit();
-        }
-        if (task.committed() != null) {
-            return task.committed();
-        }
-        try {
-            endRows();
-            return task.commit();
-        } catch (IOException | RuntimeException e) {
-            abortQuietly(e);
-            throw e;
-        }
+        return partitionedTask.commit();
     }
 
     /**
@@ -255,7 +246,7 @@ public final class AlbisWriter extends RowWriter {
      */
     @Override
     public void close() throws IOException {
-        if (partitionedTask != null) {
+        if (!endsTask) {
             partitionedTask.endPartition(this);
             return;
         }
@@ -279,18 +270,16 @@ public final class AlbisWriter extends RowWriter {
     }
 
     /**
-     * Aborts the job this writer owns, or the partitioned task it is part of (every partition: the
-     * task must not commit without this one's rows), or removes the row groups of a task that has
-     * not committed.
+     * Aborts the job this writer owns, or else the task it is part of (every partition: the task
+     * must not commit without this one's rows), which removes the task's row groups unless it
+     * has committed.
      */
     @Override
     void removeWritten() throws IOException {
         if (ownedJob != null) {
             ownedJob.abort();
-        } else if (partitionedTask != null) {
-            partitionedTask.abort();
         } else {
-            task.removeUncommitted();
+            partitionedTask.abort();
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.albis.write;
 
+import io.albis.layout.PartitionPath;
 import io.albis.memory.BufferAllocator;
 import io.albis.schema.Schema;
 import io.albis.storage.Storage;
@@ -61,6 +62,19 @@ public final class PartitionedTaskWriter implements Closeable {
         return new PartitionedTaskWriter(storage, schema, new TaskRowGroups(storage, job, task, attempt));
     }
 
+    /**
+     * The only writer of a task that writes into the table directory ({@link AlbisWriter#forTask},
+     * and the writers that own their job, {@code ownedJob}): its close commits the task.
+     */
+    static AlbisWriter soleWriter(Storage storage, Schema schema, JobDescriptor job, int task, int attempt,
+            WriteJob ownedJob) {
+        PartitionedTaskWriter owner = new PartitionedTaskWriter(storage, schema,
+                new TaskRowGroups(storage, job, task, attempt));
+        AlbisWriter w = AlbisWriter.ofPartition(storage, schema, owner.task, PartitionPath.ROOT, owner, ownedJob, true);
+        owner.open.put(PartitionPath.ROOT, w);
+        return w;
+    }
+
     /** {@link #open(Storage, JobDescriptor, int, int)} on the storage that serves the table's path. */
     public static PartitionedTaskWriter open(JobDescriptor job, int task, int attempt) throws IOException {
         return open(Storages.forPath(job.table()), job, task, attempt);
@@ -88,7 +102,7 @@ public final class PartitionedTaskWriter implements Closeable {
         checkOpen();
         AlbisWriter w = open.get(partition);
         if (w == null) {
-            w = AlbisWriter.ofPartition(storage, schema, task, partition, this).withAllocator(allocator);
+            w = AlbisWriter.ofPartition(storage, schema, task, partition, this, null, false).withAllocator(allocator);
             open.put(partition, w);
         }
         lastPartition = partition;

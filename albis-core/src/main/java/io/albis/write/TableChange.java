@@ -106,22 +106,32 @@ public final class TableChange {
             throw new IllegalStateException("a schema edit must raise the version by one, from " + highest + " to "
                     + next.version());
         }
+        String id = publishSchemaOfNewJob(storage, table, next, "change");
+        ChangeDescriptor d = new ChangeDescriptor(table, id, baseVersion, base.version(), next.version(), options);
+        return new TableChange(storage, d, base, next, state, retention, operation);
+    }
+
+    /**
+     * Publishes {@code next} as the table's next schema version for a new job (a change, or a job
+     * that replaces the table), whose id it returns: the job's directory first, so that while it is
+     * there the cleaner keeps the schema and the files written with it. If another change published
+     * that version first, the directory goes and a {@link CommitConflictException} says so.
+     */
+    static String publishSchemaOfNewJob(Storage storage, String table, Schema next, String what) throws IOException {
         String id = TableLayout.newJobId(System.currentTimeMillis());
         String jobDir = storage.resolve(table, TableLayout.jobDirName(id));
-        // The job's directory first: while it is there, the cleaner keeps the files of its new groups.
         storage.mkdirs(jobDir);
         try {
             SchemaStore.publish(storage, table, next);
         } catch (java.util.ConcurrentModificationException e) {
             storage.delete(jobDir);
             throw new CommitConflictException("another change of " + table + " published schema version "
-                    + next.version() + " first; nothing of this change was kept, run it again");
+                    + next.version() + " first; nothing of this " + what + " was kept, run it again");
         } catch (IOException | RuntimeException e) {
             storage.delete(jobDir);
             throw e;
         }
-        ChangeDescriptor d = new ChangeDescriptor(table, id, baseVersion, base.version(), next.version(), options);
-        return new TableChange(storage, d, base, next, state, retention, operation);
+        return id;
     }
 
     public ChangeDescriptor descriptor() {

@@ -23,7 +23,6 @@ import io.albis.table.TableStates;
 import io.albis.table.WriteMode;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.ConcurrentModificationException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -147,20 +146,7 @@ public final class WriteJob {
         Base base = Base.of(storage, table, plan);
         int highest = SchemaStore.latestVersion(base.names);
         Schema next = SchemaChanges.replacement(schema, highest + 1, SchemaStore.read(storage, table, highest));
-        String id = TableLayout.newJobId(System.currentTimeMillis());
-        String jobDir = storage.resolve(table, TableLayout.jobDirName(id));
-        // The job's directory first: while it is there, the cleaner keeps the schema it publishes.
-        storage.mkdirs(jobDir);
-        try {
-            SchemaStore.publish(storage, table, next);
-        } catch (ConcurrentModificationException e) {
-            storage.delete(jobDir);
-            throw new CommitConflictException("another change of " + table + " published schema version "
-                    + next.version() + " first; nothing of this job was kept, run it again");
-        } catch (IOException | RuntimeException e) {
-            storage.delete(jobDir);
-            throw e;
-        }
+        String id = TableChange.publishSchemaOfNewJob(storage, table, next, "job");
         JobDescriptor d = new JobDescriptor(table, id, base.version, next.version(), options, retention, plan);
         return new WriteJob(storage, d, next, true);
     }
