@@ -238,20 +238,14 @@ public final class AlbisEvolution {
      * the scan and the projection.
      */
     private static void write(Dataset<Row> computed, TableChange change) {
-        List<TableState.Entry> entries = change.baseState().rowGroups();
-        String[] names = new String[entries.size()];
-        long[] counts = new long[entries.size()];
-        for (int i = 0; i < names.length; i++) {
-            names[i] = entries.get(i).name();
-            counts[i] = entries.get(i).rows();
-        }
+        TableState.Entry[] entries = change.baseState().rowGroups().toArray(new TableState.Entry[0]);
         var rdd = computed.queryExecution().toRdd().toJavaRDD();
-        if (rdd.getNumPartitions() != names.length) {
+        if (rdd.getNumPartitions() != entries.length) {
             throw new IllegalStateException("Spark planned " + rdd.getNumPartitions() + " tasks for the "
-                    + names.length + " row groups of state " + change.descriptor().baseVersion() + " of "
+                    + entries.length + " row groups of state " + change.descriptor().baseVersion() + " of "
                     + change.descriptor().table() + "; each row group needs a task of its own");
         }
-        rdd.mapPartitionsWithIndex(new RowGroupValues(change.descriptor(), names, counts, computed.schema()), true)
+        rdd.mapPartitionsWithIndex(new RowGroupValues(change.descriptor(), entries, computed.schema()), true)
                 .collect();
     }
 
@@ -259,11 +253,11 @@ public final class AlbisEvolution {
      * A task's work: the computed values of one row group, in its order, into its new groups'
      * files; returns the rows written. The writer refuses more or fewer rows than the row group has.
      */
-    private record RowGroupValues(ChangeDescriptor change, String[] rowGroups, long[] rows, StructType type)
+    private record RowGroupValues(ChangeDescriptor change, TableState.Entry[] rowGroups, StructType type)
             implements Function2<Integer, Iterator<InternalRow>, Iterator<Long>> {
         @Override
         public Iterator<Long> call(Integer index, Iterator<InternalRow> values) throws IOException {
-            TableState.Entry rg = new TableState.Entry(rowGroups[index], rows[index]);
+            TableState.Entry rg = rowGroups[index]; // with its partition directory, where its new files go
             NewColumnGroupsWriter w = TableChange.writer(Storages.forPath(change.table()), change, rg);
             try {
                 InternalRowWriter plan = new InternalRowWriter(type, w.schema());

@@ -84,6 +84,22 @@ class WarehouseCatalogTest {
     }
 
     @Test
+    void aLinkInTheWarehouseIsNotFollowed() throws Exception {
+        Path outside = Files.createDirectories(warehouse.resolveSibling("outside-" + System.nanoTime()));
+        Files.createSymbolicLink(warehouse.resolve("linked"), outside);
+        try {
+            Exception e = assertThrows(Exception.class,
+                    () -> spark.sql("CREATE TABLE lake.linked.t (id BIGINT) USING albis"));
+            assertTrue(rootCause(e).getMessage().contains("is a link"), rootCause(e).getMessage());
+            try (var files = Files.list(outside)) {
+                assertEquals(0, files.count(), "nothing was written outside the warehouse");
+            }
+        } finally {
+            Files.delete(warehouse.resolve("linked"));
+        }
+    }
+
+    @Test
     void aPartitionedTableIsOneTableWrittenAndOverwrittenAsOnParquet() throws Exception {
         spark.sql("CREATE TABLE lake.db.t (id BIGINT, day INT) USING albis PARTITIONED BY (day)");
         spark.sql("CREATE TABLE default.pq (id BIGINT, day INT) USING parquet PARTITIONED BY (day)");
@@ -106,6 +122,13 @@ class WarehouseCatalogTest {
         assertEquals(100L, spark.sql("SELECT * FROM lake.db.t VERSION AS OF " + (latest - 2)).count(),
                 "time travel covers every partition");
         assertEquals(List.of("id", "day"), List.of(spark.table("lake.db.t").columns()));
+        // Spark's table evolution and the procedures on a partitioned table: new files in each row group's partition
+        io.albis.spark.evolve.AlbisEvolution.addColumn(spark, warehouse.resolve("db/t").toString(), "twice", "id * 2");
+        rows("CALL lake.system.regroup('db.t', 'column')");
+        rows("CALL lake.system.rebalance('db.t', 3)");
+        assertEquals(0L, spark.sql("SELECT * FROM lake.db.t WHERE twice <> id * 2").count());
+        assertSameRows(spark.sql("SELECT id, day FROM default.pq"), spark.sql("SELECT id, day FROM lake.db.t"));
+        assertEquals(List.of(), io.albis.table.TableVerifier.verify(AlbisTable.open(warehouse.resolve("db/t").toString())));
     }
 
     @Test
