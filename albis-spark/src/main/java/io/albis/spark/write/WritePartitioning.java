@@ -52,7 +52,7 @@ record WritePartitioning(List<String> names, StructType types) {
     /**
      * Refuses a write into the table at {@code root} whose partition columns are not the table's:
      * those it records, else those its first row group's directory names. A table without rows
-     * takes any.
+     * takes any. Names are compared as written: they name directories ({@code p=1} is not {@code P=1}).
      */
     void check(String root) throws IOException {
         Storage storage = Storages.forPath(root);
@@ -64,7 +64,7 @@ record WritePartitioning(List<String> names, StructType types) {
             return;
         }
         List<String> table = columnsOf(TableStates.read(storage, root, latest));
-        if (table != null && !sameNames(table, names)) {
+        if (table != null && !table.equals(names)) {
             throw new SchemaMismatchException("cannot write to " + root + ": it is partitioned by " + describe(table)
                     + ", the rows by " + describe(names) + "; every partition of a table has the same columns");
         }
@@ -87,18 +87,6 @@ record WritePartitioning(List<String> names, StructType types) {
             }
         }
         return out;
-    }
-
-    private static boolean sameNames(List<String> a, List<String> b) {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (int i = 0; i < a.size(); i++) {
-            if (!a.get(i).equalsIgnoreCase(b.get(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static String describe(List<String> columns) {
