@@ -93,7 +93,7 @@ record WritePartitioning(List<String> names, StructType types) {
         return columns.isEmpty() ? "no column" : "(" + String.join(", ", columns) + ")";
     }
 
-    /** The partition columns of the write command the current query runs into {@code root}, or null. */
+    /** The partition columns of the write command the current query runs into {@code root}, all nullable, or null. */
     private static StructType ofCommand(String root) {
         SparkSession spark = SparkSession.getActiveSession().getOrElse(() -> null);
         String id = spark == null ? null : spark.sparkContext().getLocalProperty(SQLExecution.EXECUTION_ID_KEY());
@@ -102,7 +102,7 @@ record WritePartitioning(List<String> names, StructType types) {
                 && HadoopPaths.storagePath(insert.outputPath()).equals(root)) {
             StructType out = new StructType();
             for (Attribute a : CollectionConverters.asJava(insert.partitionColumns())) {
-                out = out.add(a.name(), a.dataType(), a.nullable());
+                out = out.add(a.name(), a.dataType(), true); // a later write may bring nulls (Spark's default partition)
             }
             return out;
         }
