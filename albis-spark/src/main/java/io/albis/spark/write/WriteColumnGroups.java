@@ -22,9 +22,9 @@ import java.util.Map;
  * the write reaches that exists already must have the layout it names, else the write is refused
  * ({@link #check}): a layout that cannot be honoured is not dropped silently (unlike a Parquet or
  * ORC writer option, which each new file honours by itself). Without it, an existing table keeps
- * its layout.
+ * its layout (in new partitions too) and a table the write creates has one group.
  *
- * @param layout the layout of the table the write creates
+ * @param layout the layout of the table the write creates (one group when the option is not given)
  * @param given  whether the option was given: then an existing table must have this layout
  */
 record WriteColumnGroups(ColumnGroupSpec layout, boolean given) {
@@ -35,14 +35,14 @@ record WriteColumnGroups(ColumnGroupSpec layout, boolean given) {
      * holds none yet), refusing a bad option before anything is written.
      */
     static WriteColumnGroups decide(Map<String, String> options, List<Field> rows, String table) throws IOException {
-        Schema existing = schemaOf(table);
         String text = SourceOptions.value(options, OPTION);
         if (text == null) {
-            return new WriteColumnGroups(existing == null ? ColumnGroupSpec.SINGLE : layoutOf(existing, rows), false);
+            return new WriteColumnGroups(ColumnGroupSpec.SINGLE, false);
         }
         ColumnGroupSpec layout = parse(text);
         checkColumns(layout, rows, WritePartitioning.optionColumns(options));
         WriteColumnGroups decided = new WriteColumnGroups(layout, true);
+        Schema existing = schemaOf(table);
         if (existing != null) {
             decided.check(table, existing);
         }
@@ -65,20 +65,6 @@ record WriteColumnGroups(ColumnGroupSpec layout, boolean given) {
             throw refused("'" + layout + "' is not the layout of the existing table " + table + ", whose column groups are '"
                     + has + "'; rows are added under a table's own column groups, so leave the option out or give '"
                     + has + "'");
-        }
-    }
-
-    /** The layout of the existing table when it fits the rows, else one group. */
-    private static ColumnGroupSpec layoutOf(Schema existing, List<Field> rows) {
-        ColumnGroupSpec like = ColumnGroupSpec.of(existing);
-        if (like == null) {
-            return ColumnGroupSpec.SINGLE; // a layout no spec can write (made with the Java API)
-        }
-        try {
-            like.schemaOf(rows);
-            return like;
-        } catch (IllegalArgumentException otherColumns) {
-            return ColumnGroupSpec.SINGLE; // rows of other columns than the table's: that write is refused later
         }
     }
 
