@@ -1,6 +1,7 @@
 package io.albis.spark.write;
 
 import io.albis.error.InvalidOptionException;
+import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.spark.table.TableSnapshot;
 import io.albis.spark.types.SparkTypes;
@@ -50,7 +51,7 @@ record SparkWriteJob(JobDescriptor job, String sparkSchema) {
      */
     static SparkWriteJob begin(String root, boolean overwriteWrittenPartitions, Map<String, String> options,
             StructType dataSchema) throws IOException {
-        List<io.albis.schema.Field> rows = SparkTypes.toAlbis(dataSchema); // names the first column Albis cannot hold
+        List<Field> rows = SparkTypes.toAlbis(dataSchema); // names the first column Albis cannot hold
         AlbisWrites.check(options);
         refuseTablePerPartition(root);
         WriteColumnGroups.decide(options, rows, root);
@@ -118,8 +119,8 @@ record SparkWriteJob(JobDescriptor job, String sparkSchema) {
      * columns nullable that hold no nulls); a null for a column that refuses nulls fails its row.
      */
     static boolean sameColumns(Schema table, Schema rows) {
-        List<io.albis.schema.Field> a = table.fields();
-        List<io.albis.schema.Field> b = rows.fields();
+        List<Field> a = table.fields();
+        List<Field> b = rows.fields();
         if (a.size() != b.size()) {
             return false;
         }
