@@ -19,8 +19,8 @@ import scala.jdk.CollectionConverters._
  * The `albis` source as a Spark V1 `FileFormat`: the path Spark takes for writes, catalog tables,
  * `INSERT` and reads of sources listed in `spark.sql.sources.useV1SourceList`.
  *
- * An Albis table is a directory (docs/FORMAT.md §1); each `key=value` directory of a partitioned
- * table is one. Reads go through [[FileReads]] (a task per row group, of the table state that was
+ * An Albis table is a directory (docs/FORMAT.md §1); a partitioned table keeps its row groups in
+ * its `key=value` directories, one table state listing those of every partition. Reads go through [[FileReads]] (a task per row group, of the table state that was
  * the table when the query was planned), writes through [[AlbisWrites]].
  */
 class AlbisFileFormat extends FileFormat with DataSourceRegister with Serializable {

@@ -12,8 +12,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 
 /**
- * What a Spark write left under its output path, from the committed table states: the output
- * itself, or for a partitioned write every {@code key=value} directory, is an Albis table.
+ * What a Spark write left under its output path, from the committed table states: the output is
+ * one Albis table, partitioned or not (a directory of per-partition tables, as partitioned writes
+ * made them before format 5.0, counts each).
  *
  * @param tables    Albis tables under the output
  * @param rows      rows in their current states

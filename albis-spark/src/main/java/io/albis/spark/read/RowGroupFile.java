@@ -2,6 +2,10 @@ package io.albis.spark.read;
 
 import io.albis.layout.TableLayout;
 import io.albis.spark.table.HadoopPaths;
+import io.albis.spark.table.TableSnapshot;
+import io.albis.storage.Storages;
+import java.io.IOException;
+import java.util.Map;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -16,12 +20,38 @@ import org.apache.hadoop.fs.Path;
  */
 record RowGroupFile(String table, String rowGroup, int groupId, boolean isData) {
     /**
-     * The row group of a listed file, or null when the file is not one of a row group's: a 4.0
-     * table's {@code <table>/<row group>.cg-NNNNNNNN.{data,meta}}, or an older table's
-     * {@code <table>/<row group>/cg-NNNNNNNN/{data,meta}} (docs/FORMAT.md §1).
+     * The row group of a file Spark listed itself (the V1 path), or null when the file is not one of
+     * a row group's: a 4.0 table's {@code <table>/<row group>.cg-NNNNNNNN.{data,meta}}, or an older
+     * table's {@code <table>/<row group>/cg-NNNNNNNN/{data,meta}} (docs/FORMAT.md §1). A 4.0 file's
+     * table is the nearest directory at or above the file's that holds a table, stepping up only
+     * through {@code key=value} directories: a partitioned table of format 5.0 keeps its row groups
+     * in partition directories below it. {@code tables} remembers the table of each directory seen.
      */
-    static RowGroupFile of(Path file) {
-        return of(file, null);
+    static RowGroupFile listed(Path file, Map<String, String> tables) throws IOException {
+        Path dir = file.getParent();
+        if (dir == null || TableLayout.columnGroupFile(file.getName()) == null) {
+            return of(file, null);
+        }
+        String table = tables.get(dir.toString());
+        if (table == null) {
+            table = tableOf(dir);
+            tables.put(dir.toString(), table);
+        }
+        return of(file, table);
+    }
+
+    /** The table whose row group files lie in {@code dir}: it, or the table whose partition directory it is. */
+    private static String tableOf(Path dir) throws IOException {
+        for (Path d = dir; d != null; d = d.getParent()) {
+            String path = HadoopPaths.storagePath(d);
+            if (TableSnapshot.isTableDirectory(Storages.forPath(path), path)) {
+                return path;
+            }
+            if (d.getName().indexOf('=') <= 0) {
+                break;
+            }
+        }
+        return HadoopPaths.storagePath(dir);
     }
 
     /**

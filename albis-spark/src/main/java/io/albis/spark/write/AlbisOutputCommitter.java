@@ -1,10 +1,9 @@
 package io.albis.spark.write;
 
-import io.albis.layout.TableLayout;
 import io.albis.storage.Storages;
+import io.albis.write.JobDescriptor;
 import io.albis.write.WriteJob;
 import java.io.IOException;
-import java.util.List;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.OutputCommitter;
@@ -13,27 +12,21 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 /**
  * Spark's commit protocol on top of Albis's job commit (docs/FORMAT.md §11). Spark's
  * {@code SQLHadoopMapReduceCommitProtocol} uses this committer because
- * {@link AlbisWrites#prepare} names it in the job's configuration, as Parquet names its own.
- * Task attempts write row groups in place, invisible; {@link #commitTask} commits the attempt's
- * Albis tasks (a second attempt of a task that committed is superseded, so a retried or
- * speculative task adds its rows once); {@link #commitJob} publishes, in every table the job wrote,
- * one new table state (for Spark's dynamic partition overwrite, a state that replaces the
- * partition's rows); {@link #abortJob} removes everything the job wrote. Each table commits
- * atomically; a partitioned write commits its partitions one after the other.
+ * {@link AlbisWrites#prepare} names it in the job's configuration, as Parquet names its own; the
+ * driver began the Albis job there ({@link SparkWriteJob}). Task attempts write row groups in
+ * place, invisible; {@link #commitTask} commits an attempt's rows in every partition it wrote (a
+ * second attempt of a task that committed is superseded, so a retried or speculative task adds
+ * its rows once); {@link #commitJob} publishes the rows of every partition in one new table state
+ * (for Spark's dynamic partition overwrite, one that replaces the rows of the partitions written);
+ * {@link #abortJob} removes everything the job wrote.
  */
 public final class AlbisOutputCommitter extends OutputCommitter {
     /** Spark's commit protocol makes committers that are not file output committers with this constructor. */
     public AlbisOutputCommitter() {}
 
-    /**
-     * Makes the output directory, as Spark's file committers do, so a write of no rows leaves it;
-     * the tables in it are created by the first task that writes to each.
-     */
+    /** The driver began the job when it prepared the write: its directory and the table's are there. */
     @Override
-    public void setupJob(JobContext context) throws IOException {
-        String root = OutputTables.root(context.getConfiguration());
-        Storages.forPath(root).mkdirs(root);
-    }
+    public void setupJob(JobContext context) {}
 
     @Override
     public void setupTask(TaskAttemptContext context) {}
@@ -55,39 +48,22 @@ public final class AlbisOutputCommitter extends OutputCommitter {
 
     @Override
     public void commitJob(JobContext context) throws IOException {
-        SparkWriteJob job = SparkWriteJob.of(context.getConfiguration());
-        for (String table : tablesOf(context, job)) {
-            WriteJob.resume(Storages.forPath(table), job.descriptor(table, false)).commit();
-        }
-    }
-
-    @Override
-    public void abortJob(JobContext context, JobStatus.State state) throws IOException {
-        SparkWriteJob job = SparkWriteJob.of(context.getConfiguration());
-        IOException failure = null;
-        for (String table : tablesOf(context, job)) {
-            try {
-                WriteJob.resume(Storages.forPath(table), job.descriptor(table, false)).abort();
-            } catch (IOException | RuntimeException e) {
-                if (failure == null) {
-                    failure = new IOException("aborting the Albis write job " + job.jobId() + " failed in " + table, e);
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        JobDescriptor job = SparkWriteJob.of(context.getConfiguration()).job();
+        WriteJob.resume(Storages.forPath(job.table()), job).commit();
     }
 
     /**
-     * The tables below the output directory that hold this job's directory: the output itself, its
-     * {@code key=value} partitions, and Spark's staging directory of a dynamic partition overwrite.
+     * Removes what the job wrote. An abort the job refuses (it has committed: Spark aborts when a
+     * step after the commit fails) is an {@link IOException}, which Spark reports beside the
+     * failure that made it abort.
      */
-    private static List<String> tablesOf(JobContext context, SparkWriteJob job) throws IOException {
-        String jobDir = TableLayout.jobDirName(job.jobId());
-        return OutputTables.find(OutputTables.root(context.getConfiguration()), names -> names.contains(jobDir),
-                Integer.MAX_VALUE);
+    @Override
+    public void abortJob(JobContext context, JobStatus.State state) throws IOException {
+        JobDescriptor job = SparkWriteJob.of(context.getConfiguration()).job();
+        try {
+            WriteJob.resume(Storages.forPath(job.table()), job).abort();
+        } catch (RuntimeException e) {
+            throw new IOException("aborting the Albis write job " + job.jobId() + " on " + job.table() + " failed", e);
+        }
     }
 }

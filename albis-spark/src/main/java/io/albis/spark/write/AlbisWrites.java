@@ -1,8 +1,8 @@
 package io.albis.spark.write;
 
 import io.albis.error.InvalidOptionException;
-import io.albis.layout.TableLayout;
 import io.albis.schema.Field;
+import io.albis.spark.table.HadoopPaths;
 import io.albis.spark.table.SourceOptions;
 import io.albis.spark.types.SparkTypes;
 import io.albis.util.ByteSizes;
@@ -19,9 +19,10 @@ import org.apache.spark.sql.execution.datasources.OutputWriterFactory;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The driver's side of a Spark write to Albis ({@code FileFormat.prepareWrite}): checks the
- * options and the schema, and puts into the job's configuration the Albis job ({@link SparkWriteJob})
- * and the committer that commits it ({@link AlbisOutputCommitter}).
+ * The driver's side of Spark writes to Albis: for the V1 path ({@code FileFormat.prepareWrite})
+ * it begins the Albis job ({@link SparkWriteJob}) and puts it into the job's configuration with the
+ * committer that commits it ({@link AlbisOutputCommitter}); it creates and truncates tables, and
+ * reads the write options.
  */
 public final class AlbisWrites {
     /** Spark's setting for the committer its commit protocol uses (SQLConf.OUTPUT_COMMITTER_CLASS). */
@@ -39,15 +40,16 @@ public final class AlbisWrites {
 
     private AlbisWrites() {}
 
+    /**
+     * Begins the Albis job of a Spark V1 write (a path write in any save mode, {@code partitionBy}
+     * and dynamic partition overwrite included) and names its committer in the job's configuration;
+     * refuses bad options, rows the table cannot take and a directory of per-partition tables
+     * before anything is written ({@link SparkWriteJob#begin}).
+     */
     public static OutputWriterFactory prepare(Job job, Map<String, String> options, StructType dataSchema)
             throws IOException {
-        List<Field> rows = SparkTypes.toAlbis(dataSchema); // names the first column Albis cannot hold
-        long now = System.currentTimeMillis();
         Configuration conf = job.getConfiguration();
-        WriterOptions writer = writerOptions(options);
-        WriteColumnGroups columnGroups = WriteColumnGroups.decide(options, rows, OutputTables.root(conf));
-        SparkWriteJob write = new SparkWriteJob(TableLayout.newJobId(now), now, dataSchema.json(), writer, columnGroups,
-                stagingRoot(conf) != null);
+        SparkWriteJob write = SparkWriteJob.begin(outputRoot(conf), stagingRoot(conf) != null, options, dataSchema);
         write.store(conf);
         conf.setClass(OUTPUT_COMMITTER_CLASS, AlbisOutputCommitter.class, OutputCommitter.class);
         return new AlbisOutputWriterFactory();
@@ -84,6 +86,19 @@ public final class AlbisWrites {
      */
     public static void createTable(String table, StructType dataSchema, StructType partitionSchema,
             Map<String, String> properties) throws IOException {
+        io.albis.write.WriteJob create = beginCreate(table, dataSchema, partitionSchema, properties);
+        if (create != null) {
+            create.commit();
+        }
+    }
+
+    /**
+     * Begins the job that creates {@code table} as {@link #createTable} describes: its commit
+     * publishes the table's first state, with the rows the job's tasks wrote, and an abort leaves no
+     * table. Null when {@code table} is a table already, whose columns must then be those.
+     */
+    static io.albis.write.WriteJob beginCreate(String table, StructType dataSchema, StructType partitionSchema,
+            Map<String, String> properties) throws IOException {
         io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
         List<Field> fields = SparkTypes.toAlbis(dataSchema);
         if (!storage.isDirectory(table) || io.albis.table.SchemaStore.latestVersion(storage.list(table)) < 0) {
@@ -93,9 +108,8 @@ public final class AlbisWrites {
             io.albis.write.CommitPlan plan = io.albis.write.CommitPlan.of(io.albis.table.WriteMode.CREATE)
                     .withProperties(io.albis.table.PropertyChange.setting(recorded));
             try {
-                io.albis.write.WriteJob.create(storage, table, schema, plan, writerOptions(properties),
-                        io.albis.table.Retention.DEFAULT).commit();
-                return;
+                return io.albis.write.WriteJob.create(storage, table, schema, plan, writerOptions(properties),
+                        io.albis.table.Retention.DEFAULT);
             } catch (java.util.ConcurrentModificationException raced) {
                 // another writer created the table first: its columns are checked below
             }
@@ -106,6 +120,7 @@ public final class AlbisWrites {
             throw new io.albis.error.SchemaMismatchException("cannot write to " + table + ": its schema is\n"
                     + existing + "but the rows have\n" + written);
         }
+        return null;
     }
 
     /** Replaces every row of {@code table} by none, in one commit (Spark's {@code TRUNCATE TABLE}, an empty replace). */
@@ -128,9 +143,24 @@ public final class AlbisWrites {
     }
 
     /**
+     * The directory a V1 write job writes: Spark's output directory, or the table whose partitions a
+     * dynamic overwrite replaces ({@link #stagingRoot}), as the storage layer names it.
+     */
+    static String outputRoot(Configuration conf) {
+        String dir = conf.get(org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.OUTDIR);
+        if (dir == null) {
+            throw new IllegalStateException("the write job has no output directory ("
+                    + org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.OUTDIR + ")");
+        }
+        org.apache.hadoop.fs.Path staged = stagingRoot(conf);
+        return HadoopPaths.storagePath(staged != null ? staged : new org.apache.hadoop.fs.Path(dir));
+    }
+
+    /**
      * The table directory when Spark runs a dynamic partition overwrite, else null. Spark says so
      * only by making the job's output directory {@code <table>/.spark-staging-<uuid>}; with the
-     * albis committer nothing is staged there, the tasks write into the partitions themselves.
+     * albis committer nothing is staged there: Spark names the files of a committer that is not a
+     * file output committer below the table itself, so the tasks write into the table's partitions.
      */
     static org.apache.hadoop.fs.Path stagingRoot(Configuration conf) {
         String dir = conf.get(org.apache.hadoop.mapreduce.lib.output.FileOutputFormat.OUTDIR);
@@ -139,6 +169,22 @@ public final class AlbisWrites {
         }
         org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(dir);
         return p.getName().startsWith(SPARK_STAGING_PREFIX) ? p.getParent() : null;
+    }
+
+    /**
+     * The options of a write that a table it creates records as its properties: the albis source's
+     * own write options as given (Spark's, such as {@code path} or {@code maxRecordsPerFile}, are
+     * the write's, not the table's), as a catalog table records the options it was created with.
+     */
+    static Map<String, String> tableOptions(Map<String, String> options) {
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (String name : List.of(SEGMENT_SIZE, ROW_GROUP_ROWS, ROW_GROUP_BYTES, SYNC, COLUMN_GROUPS)) {
+            String value = SourceOptions.value(options, name);
+            if (value != null) {
+                out.put(name, value);
+            }
+        }
+        return out;
     }
 
     /** The writer options the source's options name; the rest are the defaults. A bad value is refused naming the option. */

@@ -1,132 +1,116 @@
 package io.albis.spark.write;
 
-import io.albis.error.SchemaMismatchException;
-import io.albis.layout.TableLayout;
-import io.albis.schema.ColumnGroupSpec;
+import io.albis.error.InvalidOptionException;
+import io.albis.schema.Field;
 import io.albis.schema.Schema;
-import io.albis.spark.table.StatesAsOf;
+import io.albis.spark.table.TableSnapshot;
 import io.albis.spark.types.SparkTypes;
 import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.table.Retention;
-import io.albis.table.SchemaStore;
-import io.albis.table.TableState;
-import io.albis.table.TableStates;
 import io.albis.table.WriteMode;
+import io.albis.write.CommitPlan;
 import io.albis.write.JobDescriptor;
-import io.albis.write.WriterOptions;
+import io.albis.write.WriteJob;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.ConcurrentModificationException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.UncheckedIOException;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * One Spark write job as Albis write jobs (docs/FORMAT.md §11), one per table it writes: the
- * output directory, or each {@code key=value} directory of a partitioned write, is a table.
- * Tasks and the driver know the job by this description, which Spark ships to them in the
- * Hadoop configuration, and derive every table's {@link JobDescriptor} from it alike
- * ({@link #descriptor}): the Albis job id is the Spark job's, the base state is the one that was
- * the table when the job started, and a table that does not exist yet is created (its schema
- * published) by whichever task reaches it first.
+ * One Spark V1 write as one Albis write job (docs/FORMAT.md §11) on the output directory, which is
+ * one table whether the write is partitioned or not: the tasks write row groups into the partition
+ * directories Spark names, all of an attempt in one task commit, and the job's commit publishes
+ * every partition's rows in one table state. The driver begins the job ({@link #begin}); tasks and
+ * the committer know it by its {@link JobDescriptor}, which Spark ships to them in the Hadoop
+ * configuration ({@link #store}, {@link #of}).
  *
- * @param jobId      20 hex digits (docs/FORMAT.md §1)
- * @param startedAt  when the driver began the job, milliseconds since the epoch
- * @param sparkSchema the rows' schema as Spark's JSON, from which every task builds the same Albis schema
- * @param columnGroups the column groups of the tables the job creates, and whether tables it writes
- *                   that exist already must have them
- * @param overwritePartitions Spark's dynamic partition overwrite: each table written (a partition)
- *                   gets the job's rows instead of its own, in one step; the others keep theirs
+ * @param job         the Albis job: the table (the output directory), what its commit does
+ * @param sparkSchema the rows' schema as Spark's JSON, from which every task builds the same row writer
  */
-record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOptions options,
-        WriteColumnGroups columnGroups, boolean overwritePartitions) {
+record SparkWriteJob(JobDescriptor job, String sparkSchema) {
 
-    private static final String PREFIX = "albis.write.";
+    private static final String JOB = "albis.write.job";
+    private static final String SCHEMA = "albis.write.schema";
+
+    /**
+     * Begins the job of writing rows of {@code dataSchema} into {@code root}: the job that creates
+     * the table when there is none yet (its partition columns and the source's write options
+     * recorded as its properties), else an append, or with {@code overwriteWrittenPartitions}
+     * (Spark's dynamic partition overwrite) a job whose commit replaces the rows of the partitions
+     * it wrote. Refuses, before anything is written, a bad option, rows of other columns than the
+     * table's, partition columns other than the table's, and a directory of per-partition tables.
+     */
+    static SparkWriteJob begin(String root, boolean overwriteWrittenPartitions, Map<String, String> options,
+            StructType dataSchema) throws IOException {
+        List<Field> rows = SparkTypes.toAlbis(dataSchema); // names the first column Albis cannot hold
+        AlbisWrites.check(options);
+        refuseTablePerPartition(root);
+        WriteColumnGroups.decide(options, rows, root);
+        WritePartitioning partitions = WritePartitioning.of(options, root);
+        partitions.check(root);
+        WriteJob write = AlbisWrites.beginCreate(root, dataSchema, partitions.types(), AlbisWrites.tableOptions(options));
+        if (write == null) {
+            WriteMode mode = overwriteWrittenPartitions ? WriteMode.OVERWRITE_WRITTEN_PARTITIONS : WriteMode.APPEND;
+            write = WriteJob.begin(Storages.forPath(root), root, CommitPlan.of(mode), AlbisWrites.writerOptions(options),
+                    Retention.DEFAULT);
+        }
+        return new SparkWriteJob(write.descriptor(), dataSchema.json());
+    }
+
+    /**
+     * Refuses to write into a directory laid out as partitioned writes laid tables out before one
+     * table state covered every partition: no table of its own, a table in each {@code key=value}
+     * directory. Its rows stay readable; a write would have to go partition table by partition
+     * table and could not commit as one.
+     */
+    private static void refuseTablePerPartition(String root) throws IOException {
+        Storage storage = Storages.forPath(root);
+        if (storage.isDirectory(root) && !TableSnapshot.isTableDirectory(storage, root) && TableSnapshot.exists(root)) {
+            throw new InvalidOptionException(root + " holds a table per key=value directory, as partitioned tables were"
+                    + " written before format 5.0; a write makes one table of all partitions, so overwrite it (mode"
+                    + " overwrite writes one table in its place) or copy its rows into a new path");
+        }
+    }
 
     StructType sparkType() {
         return (StructType) DataType.fromJson(sparkSchema);
     }
 
-    /** The schema of a table the job creates. */
-    Schema schema() {
-        return columnGroups.layout().schemaOf(SparkTypes.toAlbis(sparkType()));
-    }
-
     /** Puts the job into the configuration Spark ships to its tasks and hands its committer. */
     void store(Configuration conf) {
-        conf.set(PREFIX + "job", jobId);
-        conf.setLong(PREFIX + "startedAt", startedAt);
-        conf.set(PREFIX + "schema", sparkSchema);
-        conf.setInt(PREFIX + "segmentSize", options.segmentSize());
-        conf.setLong(PREFIX + "rowGroupRows", options.rowGroupRows());
-        conf.setLong(PREFIX + "rowGroupBytes", options.rowGroupBytes());
-        conf.setBoolean(PREFIX + "sync", options.sync());
-        conf.set(PREFIX + "columnGroups", columnGroups.layout().toString());
-        conf.setBoolean(PREFIX + "columnGroupsGiven", columnGroups.given());
-        conf.setBoolean(PREFIX + "overwritePartitions", overwritePartitions);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(job);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        conf.set(JOB, Base64.getEncoder().encodeToString(bytes.toByteArray()));
+        conf.set(SCHEMA, sparkSchema);
     }
 
     /** The job {@link #store} put into {@code conf}. */
     static SparkWriteJob of(Configuration conf) {
-        String id = conf.get(PREFIX + "job");
-        if (id == null) {
+        String job = conf.get(JOB);
+        if (job == null) {
             throw new IllegalStateException("no Albis write job in the Hadoop configuration: the albis source's"
                     + " committer runs only in jobs the albis source prepared");
         }
-        WriterOptions options = new WriterOptions(conf.getInt(PREFIX + "segmentSize", 0),
-                conf.getLong(PREFIX + "rowGroupRows", 0), conf.getLong(PREFIX + "rowGroupBytes", 0),
-                conf.getBoolean(PREFIX + "sync", false));
-        WriteColumnGroups columnGroups = new WriteColumnGroups(ColumnGroupSpec.parse(conf.get(PREFIX + "columnGroups")),
-                conf.getBoolean(PREFIX + "columnGroupsGiven", false));
-        return new SparkWriteJob(id, conf.getLong(PREFIX + "startedAt", 0), conf.get(PREFIX + "schema"), options,
-                columnGroups, conf.getBoolean(PREFIX + "overwritePartitions", false));
-    }
-
-    /**
-     * The job's descriptor for {@code table}, the same on every task and the driver. With
-     * {@code create}, a table without a schema is created (directory and schema) and the job's
-     * directory made in it, as a task does before it writes.
-     */
-    JobDescriptor descriptor(String table, boolean create) throws IOException {
-        Storage storage = Storages.forPath(table);
-        if (create) {
-            storage.mkdirs(table);
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(job)))) {
+            return new SparkWriteJob((JobDescriptor) in.readObject(), conf.get(SCHEMA));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("the Albis write job in the Hadoop configuration cannot be read", e);
         }
-        Schema schema = schema();
-        List<String> names = storage.list(table);
-        int base = StatesAsOf.stateAsOf(storage, table, startedAt, false);
-        WriteMode mode;
-        int schemaVersion;
-        if (base > 0) {
-            TableState state = TableStates.read(storage, table, base);
-            schemaVersion = state.schemaVersion();
-            mode = overwritePartitions ? WriteMode.OVERWRITE : WriteMode.APPEND;
-        } else {
-            schemaVersion = SchemaStore.latestVersion(names);
-            if (schemaVersion < 0) {
-                if (!create) {
-                    throw new IllegalStateException(table + " has no schema: the job wrote nothing there");
-                }
-                schemaVersion = 1;
-                try {
-                    SchemaStore.publish(storage, table, schema.withVersion(1));
-                } catch (ConcurrentModificationException raced) {
-                    // another task of this job created the table first; its schema is checked below
-                }
-            }
-            mode = WriteMode.CREATE;
-        }
-        Schema existing = SchemaStore.read(storage, table, schemaVersion);
-        if (!sameColumns(existing, schema)) {
-            throw new SchemaMismatchException("cannot write to " + table + ": its schema is\n" + existing
-                    + "but the rows have\n" + schema);
-        }
-        columnGroups.check(table, existing); // the driver checked too; a table may have been created since
-        if (create) {
-            storage.mkdirs(storage.resolve(table, TableLayout.jobDirName(jobId)));
-        }
-        return new JobDescriptor(table, jobId, mode, base, schemaVersion, options, Retention.DEFAULT);
     }
 
     /**
@@ -135,8 +119,8 @@ record SparkWriteJob(String jobId, long startedAt, String sparkSchema, WriterOpt
      * columns nullable that hold no nulls); a null for a column that refuses nulls fails its row.
      */
     static boolean sameColumns(Schema table, Schema rows) {
-        List<io.albis.schema.Field> a = table.fields();
-        List<io.albis.schema.Field> b = rows.fields();
+        List<Field> a = table.fields();
+        List<Field> b = rows.fields();
         if (a.size() != b.size()) {
             return false;
         }

@@ -1,80 +1,72 @@
 package io.albis.spark.write;
 
 import io.albis.storage.Storages;
-import io.albis.write.AlbisWriter;
+import io.albis.write.PartitionedTaskWriter;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 
 /**
- * The Albis task writers of the Spark task attempts running in this JVM: one per attempt and
- * table, shared by the attempt's output writers of that table (Spark opens a new one for every
+ * The Albis task writers of the Spark task attempts running in this JVM: one per attempt, shared
+ * by the attempt's output writers (one per partition directory, and a new one every
  * {@code maxRecordsPerFile} rows), committed by {@link AlbisOutputCommitter#commitTask} and
  * aborted by {@link AlbisOutputCommitter#abortTask}. The Albis task is the Spark partition, the
- * attempt Spark's attempt number, so a retried or speculative attempt commits at most once
- * (docs/FORMAT.md §11, task commit).
+ * attempt Spark's attempt id, so a retried or speculative attempt commits at most once, with the
+ * rows of all its partitions in one task commit (docs/FORMAT.md §11, task commit).
  */
 final class TaskWriters {
-    private static final Map<TaskAttemptID, Map<String, TableWriter>> OPEN = new ConcurrentHashMap<>();
+    private static final Map<TaskAttemptID, TaskWriter> OPEN = new ConcurrentHashMap<>();
 
     private TaskWriters() {}
 
-    /** A writer of rows into one table, with the plan that turns Spark rows into its columns. */
-    record TableWriter(AlbisWriter writer, InternalRowWriter rows) {}
+    /**
+     * The writer of one attempt.
+     *
+     * @param table the table directory, as the storage layer names it
+     * @param task  the attempt's Albis task writer, whose partition writers take its rows
+     * @param rows  the plan that turns Spark rows into the table's columns
+     */
+    record TaskWriter(String table, PartitionedTaskWriter task, InternalRowWriter rows) {}
 
-    static TableWriter forTable(TaskAttemptContext context, SparkWriteJob job, String table) throws IOException {
+    /** The writer of the attempt {@code context} names, opened by its first output writer. */
+    static TaskWriter of(TaskAttemptContext context) throws IOException {
         TaskAttemptID id = context.getTaskAttemptID();
-        Map<String, TableWriter> writers = OPEN.computeIfAbsent(id, k -> new LinkedHashMap<>());
-        synchronized (writers) {
-            TableWriter w = writers.get(table);
-            if (w == null) {
-                AlbisWriter writer = AlbisWriter.forTask(Storages.forPath(table), job.descriptor(table, true),
-                        id.getTaskID().getId(), id.getId());
-                w = new TableWriter(writer, new InternalRowWriter(job.sparkType(), writer.schema()));
-                writers.put(table, w);
-            }
-            return w;
+        // An attempt opens its output writers on its own thread, one after the other.
+        TaskWriter w = OPEN.get(id);
+        if (w == null) {
+            SparkWriteJob job = SparkWriteJob.of(context.getConfiguration());
+            String table = job.job().table();
+            PartitionedTaskWriter task = PartitionedTaskWriter.open(Storages.forPath(table), job.job(),
+                    id.getTaskID().getId(), id.getId());
+            w = new TaskWriter(table, task, new InternalRowWriter(job.sparkType(), task.schema()));
+            OPEN.put(id, w);
         }
+        return w;
     }
 
-    /** Commits every table the attempt wrote; the first failure is thrown after all were tried. */
+    /**
+     * Commits the attempt's rows in every partition it wrote; a failed commit aborts them. Spark's
+     * committer contract throws {@link IOException}, so a refused commit (the job is over) is one.
+     */
     static void commit(TaskAttemptContext context) throws IOException {
-        IOException failure = null;
-        for (TableWriter w : take(context)) {
-            try {
-                w.writer().commitTask();
-            } catch (IOException | RuntimeException e) {
-                w.writer().abort();
-                if (failure == null) {
-                    failure = e instanceof IOException io ? io : new IOException(e);
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
+        TaskWriter w = OPEN.remove(context.getTaskAttemptID());
+        if (w == null) {
+            return; // the attempt wrote no rows
         }
-        if (failure != null) {
-            throw failure;
+        try {
+            w.task().commit();
+        } catch (RuntimeException e) {
+            throw new IOException("the commit of task attempt " + context.getTaskAttemptID() + " on " + w.table()
+                    + " failed", e);
         }
     }
 
     static void abort(TaskAttemptContext context) {
-        for (TableWriter w : take(context)) {
-            w.writer().abort();
-        }
-    }
-
-    private static List<TableWriter> take(TaskAttemptContext context) {
-        Map<String, TableWriter> writers = OPEN.remove(context.getTaskAttemptID());
-        if (writers == null) {
-            return List.of();
-        }
-        synchronized (writers) {
-            return new ArrayList<>(writers.values());
+        TaskWriter w = OPEN.remove(context.getTaskAttemptID());
+        if (w != null) {
+            w.task().abort();
         }
     }
 }

@@ -5,45 +5,46 @@ import io.albis.schema.ColumnGroupSpec;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
 import io.albis.spark.table.SourceOptions;
+import io.albis.storage.Storage;
 import io.albis.storage.Storages;
 import io.albis.table.SchemaStore;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.sql.execution.datasources.DataSourceUtils;
 
 /**
- * The column groups of the tables a Spark write creates, from the albis source's
+ * The column groups of the table a Spark write creates, from the albis source's
  * {@code columnGroups} option ({@link ColumnGroupSpec}'s syntax), decided once on the driver
  * ({@link #decide}) before anything is written.
  *
- * <p>A table's column groups are in its schema, the same for all its row groups, so rows are always
- * added under the layout the table has. With the option, every table the write reaches that exists
- * already must have the layout it names, else the write is refused ({@link #check}): a layout that
- * cannot be honoured is not dropped silently (unlike a Parquet or ORC writer option, which each new
- * file honours by itself). Without it, an existing table keeps its layout, and the tables the write
- * creates (new {@code key=value} partitions) take the layout of the tables already there.
+ * <p>A table's column groups are in its schema, the same for all its row groups in every
+ * partition, so rows are always added under the layout the table has. With the option, a table
+ * the write reaches that exists already must have the layout it names, else the write is refused
+ * ({@link #check}): a layout that cannot be honoured is not dropped silently (unlike a Parquet or
+ * ORC writer option, which each new file honours by itself). Without it, an existing table keeps
+ * its layout (in new partitions too) and a table the write creates has one group.
  *
- * @param layout the layout of the tables the write creates
- * @param given  whether the option was given: then existing tables must have this layout
+ * @param layout the layout of the table the write creates (one group when the option is not given)
+ * @param given  whether the option was given: then an existing table must have this layout
  */
 record WriteColumnGroups(ColumnGroupSpec layout, boolean given) {
     static final String OPTION = "columnGroups";
 
     /**
-     * The column groups of a write of {@code rows} into {@code root} (an output directory, a table
-     * or the parent of partition tables), refusing a bad option before anything is written.
+     * The column groups of a write of {@code rows} into {@code table} (a table, or a directory that
+     * holds none yet), refusing a bad option before anything is written.
      */
-    static WriteColumnGroups decide(Map<String, String> options, List<Field> rows, String root) throws IOException {
+    static WriteColumnGroups decide(Map<String, String> options, List<Field> rows, String table) throws IOException {
         String text = SourceOptions.value(options, OPTION);
         if (text == null) {
-            return new WriteColumnGroups(layoutOfExisting(root, rows), false);
+            return new WriteColumnGroups(ColumnGroupSpec.SINGLE, false);
         }
         ColumnGroupSpec layout = parse(text);
-        checkColumns(layout, rows, partitionColumns(options));
+        checkColumns(layout, rows, WritePartitioning.optionColumns(options));
         WriteColumnGroups decided = new WriteColumnGroups(layout, true);
-        for (String table : OutputTables.find(root, WriteColumnGroups::isTable, Integer.MAX_VALUE)) {
-            decided.check(table, SchemaStore.read(Storages.forPath(table), table));
+        Schema existing = schemaOf(table);
+        if (existing != null) {
+            decided.check(table, existing);
         }
         return decided;
     }
@@ -67,28 +68,6 @@ record WriteColumnGroups(ColumnGroupSpec layout, boolean given) {
         }
     }
 
-    /**
-     * The layout of the first table below {@code root} when it fits the rows (a partition the write
-     * adds looks like those there), else one group.
-     */
-    private static ColumnGroupSpec layoutOfExisting(String root, List<Field> rows) throws IOException {
-        List<String> existing = OutputTables.find(root, WriteColumnGroups::isTable, 1);
-        if (existing.isEmpty()) {
-            return ColumnGroupSpec.SINGLE;
-        }
-        String table = existing.get(0);
-        ColumnGroupSpec like = ColumnGroupSpec.of(SchemaStore.read(Storages.forPath(table), table));
-        if (like == null) {
-            return ColumnGroupSpec.SINGLE; // a layout no spec can write (made with the Java API)
-        }
-        try {
-            like.schemaOf(rows);
-            return like;
-        } catch (IllegalArgumentException otherColumns) {
-            return ColumnGroupSpec.SINGLE; // rows of other columns than the table there: that write is refused later
-        }
-    }
-
     /** The layout must name columns the rows have, none twice, and no partition column (those are not stored). */
     private static void checkColumns(ColumnGroupSpec layout, List<Field> rows, List<String> partitionColumns) {
         if (layout.groups() != null) {
@@ -108,15 +87,13 @@ record WriteColumnGroups(ColumnGroupSpec layout, boolean given) {
         }
     }
 
-    /** The columns of {@code partitionBy}, which Spark hands a V1 source as an option (DataSourceUtils). */
-    private static List<String> partitionColumns(Map<String, String> options) {
-        String json = SourceOptions.value(options, DataSourceUtils.PARTITIONING_COLUMNS_KEY());
-        return json == null ? List.of() : scala.jdk.javaapi.CollectionConverters.asJava(
-                DataSourceUtils.decodePartitioningColumns(json));
-    }
-
-    private static boolean isTable(List<String> names) {
-        return SchemaStore.latestVersion(names) >= 0;
+    /** The latest schema of the table at {@code table}, or null when it holds none. */
+    private static Schema schemaOf(String table) throws IOException {
+        Storage storage = Storages.forPath(table);
+        if (!storage.isDirectory(table) || SchemaStore.latestVersion(storage.list(table)) < 0) {
+            return null;
+        }
+        return SchemaStore.read(storage, table);
     }
 
     private static InvalidOptionException refused(String why) {

@@ -33,8 +33,9 @@ object FileReads {
     // Runs on the driver: every task reads the snapshot that was the table now, or the state the options name.
     val asOf = TableAsOf.of(options.asJava, System.currentTimeMillis())
     val batches = options.get(FileFormat.OPTION_RETURNING_BATCH).exists(_.toBoolean)
+    val tables = new java.util.concurrent.ConcurrentHashMap[String, String]()
     (file: PartitionedFile) => {
-      val rowGroup = RowGroupFile.of(file.toPath)
+      val rowGroup = RowGroupFile.listed(file.toPath, tables)
       if (rowGroup == null) {
         Iterator.empty
       } else {
@@ -62,7 +63,8 @@ object FileReads {
    * the schema of its latest state, or of the state the read options name ([[TableAsOf]]).
    */
   def schemaOf(files: Seq[FileStatus], path: Option[String], options: java.util.Map[String, String]): Option[StructType] = {
-    val tables = files.iterator.flatMap(f => Option(RowGroupFile.of(f.getPath))).map(_.table)
+    val known = new java.util.HashMap[String, String]()
+    val tables = files.iterator.flatMap(f => Option(RowGroupFile.listed(f.getPath, known))).map(_.table)
     val fromPath = path.map(p => HadoopPaths.storagePath(new Path(p)))
     val asOf = TableAsOf.of(options, System.currentTimeMillis())
     tables.nextOption().orElse(fromPath).map { table =>

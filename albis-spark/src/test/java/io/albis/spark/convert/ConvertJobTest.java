@@ -192,12 +192,13 @@ class ConvertJobTest {
     }
 
     @Test
-    void partitionByWritesOneTablePerValue() throws Exception {
+    void partitionByWritesOneTableOfAPartitionPerValue() throws Exception {
         Path in = dir.resolve("in.parquet");
         writeParquet(in, PARQUET, parquetRows(100));
         String job = dir.resolve("job").toString();
         WrittenTables w = ConvertJob.run(spark, ConvertJobOptions.parse("--partition-by", "enm", in.toString(), job));
-        assertEquals(3, w.tables()); // A, Ä and null
+        assertEquals(1, w.tables());
+        assertEquals(3, AlbisTable.open(job).state().partitions().size()); // A, Ä and null
         assertEquals(100, w.rows());
         assertEquals(100, spark.read().format("albis").load(job).count());
         assertEquals(spark.read().parquet(in.toString()).where("enm = 'Ä'").count(),

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.read.AlbisReader;
 import io.albis.table.AlbisTable;
+import io.albis.table.TableState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Job;
@@ -64,6 +66,40 @@ class CommitterAttemptsTest {
     }
 
     @Test
+    void twoCommittedAttemptsOfATaskThatWroteManyPartitionsAddItsRowsOnce() throws IOException {
+        for (int attempt : new int[] {101, 102}) {
+            TaskAttemptContext c = context(1, attempt);
+            committer.setupTask(c);
+            writer(c, "p=1", 10, 15).close();
+            writer(c, "p=2", 15, 20).close();
+            writer(c, "p=1", 20, 25).close(); // a partition met again: new row groups of the same task
+            committer.commitTask(c);
+        }
+        committer.commitJob(job);
+        assertEquals(ids(0, 25), ids());
+        TableState state = AlbisTable.open(dir.resolve("t").toString()).state();
+        assertEquals(1, state.version());
+        assertEquals(Set.of("", "p=1", "p=2"), state.partitions());
+    }
+
+    @Test
+    void anAbortedPartitionedTaskLeavesNothingInItsPartitions() throws IOException {
+        TaskAttemptContext c = context(1, 101);
+        writer(c, "p=1", 10, 15).close();
+        AlbisOutputWriter open = writer(c, "p=2", 15, 20);
+        committer.abortTask(c);
+        open.close(); // Spark closes the writers of an attempt it aborted
+        committer.commitJob(job);
+        assertEquals(ids(0, 10), ids());
+        for (String partition : List.of("p=1", "p=2")) {
+            Path d = dir.resolve("t").resolve(partition);
+            try (Stream<Path> files = Files.exists(d) ? Files.list(d) : Stream.empty()) {
+                assertEquals(0, files.count(), partition);
+            }
+        }
+    }
+
+    @Test
     void anAttemptThatCommitsAfterTheJobAddsNothing() throws IOException {
         TaskAttemptContext late = context(1, 101);
         AlbisOutputWriter writer = writer(late, 10, 20);
@@ -96,7 +132,13 @@ class CommitterAttemptsTest {
 
     /** An output writer of one attempt with rows from..to written, not yet closed. */
     private AlbisOutputWriter writer(TaskAttemptContext attempt, long from, long to) {
-        AlbisOutputWriter w = new AlbisOutputWriter(dir.resolve("t").resolve("part-x.albis").toUri().toString(), attempt);
+        return writer(attempt, "", from, to);
+    }
+
+    /** An output writer of one attempt into a partition directory ("": none) with rows from..to written, not yet closed. */
+    private AlbisOutputWriter writer(TaskAttemptContext attempt, String partition, long from, long to) {
+        Path file = dir.resolve("t").resolve(partition).resolve("part-x.albis");
+        AlbisOutputWriter w = new AlbisOutputWriter(file.toUri().toString(), attempt);
         UnsafeProjection unsafe = UnsafeProjection.create(SCHEMA);
         for (long id = from; id < to; id++) {
             InternalRow row = new GenericInternalRow(new Object[] {id});

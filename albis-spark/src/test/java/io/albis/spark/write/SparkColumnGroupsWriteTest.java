@@ -116,15 +116,14 @@ class SparkColumnGroupsWriteTest {
     }
 
     @Test
-    void partitionedWritesGroupEachPartitionTable() throws IOException {
+    void aPartitionedTableHasOneLayoutForEveryPartition() throws IOException {
         Dataset<Row> df = SparkRows.everyType(spark);
         String parquet = dir.resolve("parquet").toString();
         String t = dir.resolve("albis").toString();
         df.write().partitionBy("part").parquet(parquet);
         albis(df, NAMED).partitionBy("part").save(t);
-        for (int part = 0; part < 4; part++) {
-            assertEquals(List.of("keys", "text", "nested", "rest"), groupNames(schema(t + "/part=" + part)));
-        }
+        assertEquals(List.of("keys", "text", "nested", "rest"), groupNames(schema(t)));
+        assertEquals(Set.of("part=0", "part=1", "part=2", "part=3"), AlbisTable.open(t).state().partitions());
         Dataset<Row> p = spark.read().parquet(parquet);
         assertSameRows(p, read(t));
         assertSameRows(p.where("part = 2 AND i > 100").select("id", "st", "part"),
@@ -178,14 +177,15 @@ class SparkColumnGroupsWriteTest {
     }
 
     @Test
-    void newPartitionsOfAnAppendTakeTheLayoutOfThoseThere() throws IOException {
+    void newPartitionsOfAnAppendTakeTheTablesLayout() throws IOException {
         String t = dir.resolve("t").toString();
         albis(spark.sql("SELECT id, CAST(id AS INT) AS i, CAST(id % 2 AS INT) AS p FROM range(100)"), "keys=id")
                 .partitionBy("p").save(t);
         Dataset<Row> more = spark.sql("SELECT id, CAST(id AS INT) AS i, 7 AS p FROM range(10)");
         more.write().format("albis").partitionBy("p").mode(SaveMode.Append).save(t);
-        assertEquals(List.of("keys", "rest"), groupNames(schema(t + "/p=7")));
-        // with another layout even a new partition is refused: the old ones have theirs
+        assertEquals(List.of("keys", "rest"), groupNames(schema(t)));
+        assertTrue(AlbisTable.open(t).state().partitions().contains("p=7"));
+        // with another layout even a new partition is refused: the table has its own
         Dataset<Row> other = spark.sql("SELECT id, CAST(id AS INT) AS i, 8 AS p FROM range(10)");
         Exception e = assertThrows(Exception.class, () -> albis(other, "column").partitionBy("p").mode(SaveMode.Append).save(t));
         assertTrue(rootCause(e).getMessage().contains("option columnGroups"), rootCause(e).getMessage());
@@ -202,7 +202,7 @@ class SparkColumnGroupsWriteTest {
             spark.conf().unset("spark.sql.sources.partitionOverwriteMode");
         }
         assertEquals(5 + 50 + 10, read(t).count());
-        assertEquals(List.of("keys", "rest"), groupNames(schema(t + "/p=1")));
+        assertEquals(List.of("keys", "rest"), groupNames(schema(t)));
     }
 
     @Test
