@@ -1,7 +1,11 @@
 /**
- * Writing Albis tables from Spark, through Spark's V1 file source path: the driver checks the
- * options and the schema, begins one Albis job on the output directory, which is one table
- * whether the write is partitioned or not, and names the committer
+ * Writing Albis tables from Spark, each write one Albis job and one commit. Catalog tables are
+ * written through Spark's V2 API ({@link io.albis.spark.write.AlbisWriteBuilder}: append, overwrite,
+ * overwrite of the partitions a filter matches, dynamic partition overwrite, a replace of the
+ * columns too; {@code TableWriteJob} begins and commits the job, {@code RowGroupDataWriter} writes a
+ * task's rows into its partitions). Paths are written through Spark's V1 file source path: the
+ * driver checks the options and the schema, begins one Albis job on the output directory, which
+ * is one table whether the write is partitioned or not, and names the committer
  * ({@link io.albis.spark.write.AlbisWrites}, {@code SparkWriteJob}); each task attempt writes its
  * rows in place, invisible, into the partition directories Spark names, through one Albis task
  * writer ({@code TaskWriters}, {@code AlbisOutputWriter}, {@link io.albis.spark.write.InternalRowWriter});
