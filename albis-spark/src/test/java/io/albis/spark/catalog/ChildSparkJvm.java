@@ -101,21 +101,18 @@ public final class ChildSparkJvm implements AutoCloseable {
     public void kill(long graceSeconds) throws InterruptedException {
         List<ProcessHandle> started = process.toHandle().descendants().toList();
         process.destroyForcibly();
-        long grace = System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds);
-        for (ProcessHandle p : started) {
-            awaitExit(p, grace);
-        }
+        awaitExit(started, graceSeconds);
         started.forEach(ProcessHandle::destroyForcibly);
-        process.waitFor(30, TimeUnit.SECONDS);
-        long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        for (ProcessHandle p : started) {
-            awaitExit(p, gone);
-        }
+        awaitExit(List.of(process.toHandle()), 30);
+        awaitExit(started, 30);
     }
 
-    private static void awaitExit(ProcessHandle p, long deadlineNanos) throws InterruptedException {
-        while (p.isAlive() && System.nanoTime() < deadlineNanos) {
-            Thread.sleep(20);
+    private static void awaitExit(List<ProcessHandle> processes, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        for (ProcessHandle p : processes) {
+            while (p.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
         }
     }
 
@@ -136,7 +133,11 @@ public final class ChildSparkJvm implements AutoCloseable {
 
     /** Kills the JVM and whatever it started, if still running. */
     @Override
-    public void close() throws InterruptedException {
-        kill(0);
+    public void close() {
+        try {
+            kill(0);
+        } catch (InterruptedException e) { // every process has had its SIGKILL by the time kill(0) waits
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -10,6 +10,7 @@ import io.albis.testing.RepairChecks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -29,56 +30,82 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Kills on a {@code local-cluster[2,1,1024]}: a driver JVM ({@link SqlShellMain}) with the
  * warehouse catalog runs an {@code INSERT OVERWRITE}, an {@code INSERT INTO} and an
  * {@code ALTER TABLE … ADD COLUMNS} on a table of known rows, and an executor JVM or the driver
- * JVM itself is killed (SIGKILL) at a random moment after the statement's job began. Afterwards,
- * read from this JVM through the catalog and through core, the table holds exactly the rows and
- * columns of the state before the statement or of the state after it, {@code albis verify}'s
- * checks pass, and {@code albis repair --retention 0} leaves nothing but that state. An executor
- * kill must let the statement finish (Spark runs the lost tasks again) or fail cleanly.
+ * JVM itself is killed (SIGKILL) at a random point of the statement: once it has written a random
+ * number of the row groups (or, for the column change, the new column group of a random number of
+ * row groups) it writes, from none to all. Afterwards, read from this JVM through the catalog and
+ * through core, the table holds exactly the rows and columns of the state before the statement or
+ * of the state after it, {@code albis verify}'s checks pass, and {@code albis repair --retention 0}
+ * leaves nothing but that state. An executor kill must let the statement finish (Spark runs the
+ * lost tasks again) or fail cleanly.
  *
- * <p>The moments come from a seed each test prints; {@code -Dalbis.test.killSeed=<seed>} repeats them.
+ * <p>The kill points come from a seed each test prints; {@code -Dalbis.test.killSeed=<seed>} repeats them.
  */
 class LocalClusterKillTest {
     private static final String MASTER = "local-cluster[2,1,1024]";
     private static final AtomicInteger CATALOGS = new AtomicInteger();
-    /** The table each test starts from: ids 0 to 19,999 with their names, in row groups of 100 rows. */
+    /** How long the executors of a killed driver get to notice and exit by themselves before they are killed too. */
+    private static final long EXECUTORS_NOTICE_SECONDS = 10;
+    /** The table's row group size (a table property), so each statement's files are known in advance. */
+    private static final int ROW_GROUP_ROWS = 100;
+    /** The table each test starts from: ids 0 to 19,999 with their names, in 200 row groups. */
     private static final TableContent START = TableContent.range(0, 20_000, List.of("id", "name"));
 
-    /** What the driver runs, as the driver's catalog {@code lake} names the table, and what it makes of the table. */
+    /**
+     * What the driver runs, as the driver's catalog {@code lake} names the table, and what it makes
+     * of the table. The writes call {@code pause} so that each task takes a while (50 ms of sleep
+     * among its 1,000 rows) and a kill finds tasks in the middle of their row groups.
+     */
     enum Statement {
-        /** 30,000 new rows in 24 tasks, each sleeping 25 ms every 100 rows: about 4 s on two executors. */
-        OVERWRITE("INSERT OVERWRITE lake.db.t SELECT pause(id, 25), CAST(id AS STRING) FROM range(1000000, 1030000, 1, 24)",
-                4000) {
+        /** 20,000 new rows, in 20 tasks. */
+        OVERWRITE("INSERT OVERWRITE lake.db.t SELECT pause(id, 5), CAST(id AS STRING) FROM range(1000000, 1020000, 1, 20)") {
             @Override
             TableContent after(TableContent before) {
-                return TableContent.range(1_000_000, 30_000, before.columns());
+                return TableContent.range(1_000_000, 20_000, before.columns());
+            }
+
+            @Override
+            long metadataFilesWritten(TableContent before) {
+                return 20_000 / ROW_GROUP_ROWS;
             }
         },
-        /** 12,000 rows more in 24 tasks: about 2 s. */
-        APPEND("INSERT INTO lake.db.t SELECT pause(id, 25), CAST(id AS STRING) FROM range(2000000, 2012000, 1, 24)",
-                2000) {
+        /** 10,000 rows more, in 10 tasks. */
+        APPEND("INSERT INTO lake.db.t SELECT pause(id, 5), CAST(id AS STRING) FROM range(2000000, 2010000, 1, 10)") {
             @Override
             TableContent after(TableContent before) {
-                return before.plus(TableContent.range(2_000_000, 12_000, before.columns()));
+                return before.plus(TableContent.range(2_000_000, 10_000, before.columns()));
+            }
+
+            @Override
+            long metadataFilesWritten(TableContent before) {
+                return 10_000 / ROW_GROUP_ROWS;
             }
         },
-        /** A new column group written for every row group on the driver. */
-        ADD_COLUMNS("ALTER TABLE lake.db.t ADD COLUMNS (x DOUBLE)", 1000) {
+        /** A new column group, written (nulls) for every row group by the driver. */
+        ADD_COLUMNS("ALTER TABLE lake.db.t ADD COLUMNS (x DOUBLE)") {
             @Override
             TableContent after(TableContent before) {
                 return before.withColumn("x");
             }
+
+            @Override
+            long metadataFilesWritten(TableContent before) {
+                return before.rows() / ROW_GROUP_ROWS;
+            }
         };
 
         final String sql;
-        /** Kills land within this many milliseconds after the job began, which covers most of the statement. */
-        final int killWithinMillis;
 
-        Statement(String sql, int killWithinMillis) {
+        Statement(String sql) {
             this.sql = sql;
-            this.killWithinMillis = killWithinMillis;
         }
 
         abstract TableContent after(TableContent before);
+
+        /**
+         * How many metadata files the statement writes: one per row group it writes, or per row
+         * group it writes the new column group for.
+         */
+        abstract long metadataFilesWritten(TableContent before);
     }
 
     @TempDir
@@ -97,7 +124,7 @@ class LocalClusterKillTest {
         seed = Long.getLong("albis.test.killSeed", new Random().nextLong());
         random = new Random(seed);
         System.out.println(getClass().getSimpleName() + " " + test.getDisplayName() + ": kill seed " + seed
-                + " (-Dalbis.test.killSeed=" + seed + " repeats the moments)");
+                + " (-Dalbis.test.killSeed=" + seed + " repeats the kill points)");
         warehouse = dir.resolve("warehouse");
         table = warehouse.resolve("db").resolve("t");
         String catalog = "kill" + CATALOGS.incrementAndGet();
@@ -106,7 +133,7 @@ class LocalClusterKillTest {
         catalogTable = catalog + ".db.t";
         spark.sql("CREATE NAMESPACE " + catalog + ".db");
         spark.sql("CREATE TABLE " + catalogTable + " (id BIGINT, name STRING) USING albis"
-                + " TBLPROPERTIES ('rowGroupRows' = '100')");
+                + " TBLPROPERTIES ('rowGroupRows' = '" + ROW_GROUP_ROWS + "')");
         spark.sql("INSERT INTO " + catalogTable + " SELECT id, CAST(id AS STRING) FROM range(0, 20000, 1, 2)");
         assertEquals(START, TableContent.ofCore(table.toString()));
     }
@@ -116,17 +143,17 @@ class LocalClusterKillTest {
         try (SqlShell driver = startDriver()) {
             TableContent before = START;
             for (Statement s : Statement.values()) {
+                Set<String> filesBefore = metadataFiles();
                 int n = driver.submit(s.sql);
-                long waited = awaitJobThenWaitRandomly(driver, n, s);
+                long point = random.nextLong(s.metadataFilesWritten(before) + 1);
+                long written = awaitProgress(driver, n, filesBefore, point);
                 List<ProcessHandle> executors = awaitExecutors(driver.jvm(), 1);
                 ProcessHandle victim = executors.get(random.nextInt(executors.size()));
-                boolean endedBeforeKill = driver.answer(n) != null;
                 victim.destroyForcibly();
                 victim.onExit().get(30, TimeUnit.SECONDS);
                 SqlShell.Answer answer = driver.await(n, 180);
-                String context = s + ", executor " + victim.pid() + " killed " + waited + " ms after the job began"
-                        + (endedBeforeKill ? " (after the statement ended)" : "") + ", seed " + seed + ": "
-                        + (answer.ok() ? "finished" : "failed: " + answer.text());
+                String context = s + ", executor " + victim.pid() + " killed " + killPoint(written, s, before)
+                        + ", seed " + seed + ": " + (answer.ok() ? "finished" : "failed: " + answer.text());
                 System.out.println(context);
                 TableContent expected = answer.ok() ? s.after(before) : before;
                 assertTableHolds(expected, context);
@@ -138,18 +165,21 @@ class LocalClusterKillTest {
     @ParameterizedTest
     @EnumSource(Statement.class)
     void theDriverKilledDuringAStatementLeavesTheOldStateOrTheNewWhole(Statement s) throws Exception {
-        int n;
-        long waited;
+        long written;
         SqlShell.Answer answerBeforeKill;
+        long killedAt;
         try (SqlShell driver = startDriver()) {
-            n = driver.submit(s.sql);
-            waited = awaitJobThenWaitRandomly(driver, n, s);
+            Set<String> filesBefore = metadataFiles();
+            int n = driver.submit(s.sql);
+            written = awaitProgress(driver, n, filesBefore, random.nextLong(s.metadataFilesWritten(START) + 1));
             answerBeforeKill = driver.answer(n);
-            driver.jvm().kill(10);
+            killedAt = System.nanoTime();
+            driver.jvm().kill(EXECUTORS_NOTICE_SECONDS);
         }
         TableContent found = TableContent.ofCore(table.toString());
-        String context = s + ", driver killed " + waited + " ms after the job began"
+        String context = s + ", driver killed " + killPoint(written, s, START)
                 + (answerBeforeKill != null ? " (after the statement ended: " + answerBeforeKill + ")" : "")
+                + ", its executors gone " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedAt) + " ms later"
                 + ", seed " + seed + ": the table holds " + found;
         System.out.println(context);
         if (answerBeforeKill != null && answerBeforeKill.ok()) {
@@ -159,6 +189,10 @@ class LocalClusterKillTest {
                     + s.after(START));
         }
         assertTableHolds(found, context);
+    }
+
+    private static String killPoint(long written, Statement s, TableContent before) {
+        return "with " + written + " of its " + s.metadataFilesWritten(before) + " metadata files written";
     }
 
     /** Starts the driver and waits until it sees the table and both executors run. */
@@ -175,27 +209,30 @@ class LocalClusterKillTest {
     }
 
     /**
-     * Waits until statement {@code n} has begun its job (a job directory appears in the table
-     * directory) or ended, then for a random time under the statement's kill window; returns that time.
+     * Waits until statement {@code n} has begun and written {@code point} metadata files that
+     * were not in the table directory before it ({@code before}), or has ended; returns how many it had written.
      */
-    private long awaitJobThenWaitRandomly(SqlShell driver, int n, Statement s) throws Exception {
-        Set<String> jobsBefore = jobDirectories();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!(driver.begun(n) && !jobDirectories().equals(jobsBefore)) && driver.answer(n) == null) {
-            if (System.nanoTime() > deadline || !driver.jvm().process().isAlive()) {
-                fail(s + " did not begin its job:\n" + driver.jvm().logTail());
+    private long awaitProgress(SqlShell driver, int n, Set<String> before, long point) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (true) {
+            Set<String> files = metadataFiles();
+            files.removeAll(before);
+            if ((driver.begun(n) && files.size() >= point) || driver.answer(n) != null) {
+                return files.size();
             }
-            Thread.sleep(2);
+            if (System.nanoTime() > deadline || !driver.jvm().process().isAlive()) {
+                fail("statement " + n + " wrote " + files.size() + " metadata files, not " + point + ":\n"
+                        + driver.jvm().logTail());
+            }
+            Thread.sleep(1);
         }
-        long millis = random.nextInt(s.killWithinMillis);
-        Thread.sleep(millis);
-        return millis;
     }
 
-    private Set<String> jobDirectories() throws IOException {
+    /** The names of the metadata files in the table directory. */
+    private Set<String> metadataFiles() throws IOException {
         try (Stream<Path> names = Files.list(table)) {
-            return names.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("_job."))
-                    .collect(Collectors.toSet());
+            return names.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".meta"))
+                    .collect(Collectors.toCollection(HashSet::new));
         }
     }
 

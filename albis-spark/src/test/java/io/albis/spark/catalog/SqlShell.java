@@ -102,7 +102,7 @@ final class SqlShell implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         jvm.close();
     }
 }
