@@ -35,8 +35,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * row groups) it writes, from none to all. Afterwards, read from this JVM through the catalog and
  * through core, the table holds exactly the rows and columns of the state before the statement or
  * of the state after it, {@code albis verify}'s checks pass, and {@code albis repair --retention 0}
- * leaves nothing but that state. An executor kill must let the statement finish (Spark runs the
- * lost tasks again) or fail cleanly.
+ * leaves nothing but that state, which takes the next change. An executor kill must let the
+ * statement finish (Spark runs the lost tasks again) or fail cleanly.
  *
  * <p>The kill points come from a seed each test prints; {@code -Dalbis.test.killSeed=<seed>} repeats them.
  */
@@ -144,6 +144,7 @@ class LocalClusterKillTest {
             TableContent before = START;
             for (Statement s : Statement.values()) {
                 Set<String> filesBefore = metadataFiles();
+                long lostBefore = lostTasks(driver);
                 int n = driver.submit(s.sql);
                 long point = random.nextLong(s.metadataFilesWritten(before) + 1);
                 long written = awaitProgress(driver, n, filesBefore, point);
@@ -153,7 +154,8 @@ class LocalClusterKillTest {
                 victim.onExit().get(30, TimeUnit.SECONDS);
                 SqlShell.Answer answer = driver.await(n, 180);
                 String context = s + ", executor " + victim.pid() + " killed " + killPoint(written, s, before)
-                        + ", seed " + seed + ": " + (answer.ok() ? "finished" : "failed: " + answer.text());
+                        + ", seed " + seed + ": " + (answer.ok() ? "finished" : "failed: " + answer.text())
+                        + ", task attempts lost " + (lostTasks(driver) - lostBefore);
                 System.out.println(context);
                 TableContent expected = answer.ok() ? s.after(before) : before;
                 assertTableHolds(expected, context);
@@ -189,6 +191,14 @@ class LocalClusterKillTest {
                     + s.after(START));
         }
         assertTableHolds(found, context);
+        // and the table takes the next change as if nothing had happened
+        spark.sql("ALTER TABLE " + catalogTable + " ADD COLUMNS (after_kill INT)");
+        assertTableHolds(found.withColumn("after_kill"), context + ", then a column added from this JVM");
+    }
+
+    /** How many task attempts the driver has logged as lost so far. */
+    private static long lostTasks(SqlShell driver) {
+        return driver.jvm().log().lines().filter(l -> l.contains("Lost task ")).count();
     }
 
     private static String killPoint(long written, Statement s, TableContent before) {

@@ -82,7 +82,7 @@ final class SqlShell implements AutoCloseable {
 
     /** Runs {@code sql} and returns its rows as {@code a,b;c,d}; fails if it fails. */
     String run(String sql) throws IOException, InterruptedException {
-        Answer a = await(submit(sql), 120);
+        Answer a = await(submit(sql), 240);
         assertTrue(a.ok(), sql + " failed: " + a.text());
         return a.text();
     }
