@@ -207,7 +207,7 @@ class LocalClusterKillTest {
 
     /** Starts the driver and waits until it sees the table and both executors run. */
     private SqlShell startDriver() throws Exception {
-        SqlShell driver = SqlShell.start(dir, "driver-" + System.nanoTime(), MASTER, warehouse);
+        SqlShell driver = SqlShell.start(dir, "driver", MASTER, warehouse);
         try {
             assertEquals(START.rows() + "," + START.sumOfIds(), driver.run("SELECT count(*), sum(id) FROM lake.db.t"));
             awaitExecutors(driver.jvm(), 2);

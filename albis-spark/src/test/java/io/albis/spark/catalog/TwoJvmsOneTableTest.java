@@ -72,9 +72,13 @@ class TwoJvmsOneTableTest {
         RepairChecks.assertVerifies(LocalStorage.INSTANCE, table.toString(), "after the appends of two JVMs");
     }
 
-    /** Appends batch {@code b}: ids {@code b * BATCH} to {@code (b + 1) * BATCH - 1}, in two tasks. */
+    /**
+     * Appends batch {@code b}: ids {@code b * BATCH} to {@code (b + 1) * BATCH - 1}, in two tasks
+     * that sleep 100 ms each among their rows, so that reads fall between appends and the two
+     * JVMs' appends run at the same time.
+     */
     private static String append(int b) {
-        return "INSERT INTO lake.db.t SELECT id, " + b + " FROM range(" + (long) b * BATCH + ", "
+        return "INSERT INTO lake.db.t SELECT pause(id, 20), " + b + " FROM range(" + (long) b * BATCH + ", "
                 + (long) (b + 1) * BATCH + ", 1, 2)";
     }
 
