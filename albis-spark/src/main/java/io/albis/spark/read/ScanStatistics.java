@@ -30,12 +30,14 @@ import org.apache.spark.sql.types.StructType;
  * group's metadata read once per scan; for a partition column, from the partition values, with
  * its number of distinct values too).
  *
- * <p>The size is Spark's own estimate for that many rows of the columns read: rows times
- * {@link #rowWidth} ({@code EstimationUtils.getSizePerRow}: 8 bytes a row plus each type's default
- * size), which is also how Spark sizes any table whose statistics hold a row count. Albis's bytes
- * on disk are the wrong measure for planning: they are raw (about 3 times Parquet's compressed
- * bytes for TPC-DS), and Spark would plan shuffled joins where it broadcasts Parquet. The rule and
- * the plans it gives against Parquet are in albis-spark/README.md, "Join planning".
+ * <p>The size is what a compressed copy of those rows would take on disk, the measure Spark's
+ * planner and its thresholds ({@code spark.sql.autoBroadcastJoinThreshold}) take for file sources:
+ * rows times Spark's own estimate of a row of the columns read ({@link #rowWidth}, as
+ * {@code EstimationUtils.getSizePerRow}: 8 bytes plus each type's default size), divided by
+ * {@link #COMPRESSION}. Albis's own bytes on disk are raw (about 3 times Parquet's for TPC-DS), and
+ * Spark's row width alone sizes rows in memory: either way Spark would plan shuffled joins where it
+ * broadcasts the same table in Parquet. albis-spark/README.md, "Join planning", has the plans each
+ * rule gives against Parquet's.
  *
  * <p>Distinct counts of stored columns are not given: segment metadata keeps none, and counting
  * them would mean reading every value or keeping a sketch per segment (a format change).
@@ -43,6 +45,15 @@ import org.apache.spark.sql.types.StructType;
 final class ScanStatistics implements Statistics {
     /** Spark's fixed cost of a row in its size estimates ({@code EstimationUtils.getSizePerRow}). */
     static final long ROW_OVERHEAD = 8;
+
+    /**
+     * How many times smaller than Spark's row width estimate rows are on disk in Spark's default
+     * format, Parquet with snappy: for the TPC-DS tables between 1.8 and 26 times, 2.5 for the
+     * median table, 3 for the fact tables that dominate their bytes. Of the divisors 1 to 6, 3 has
+     * Spark plan the same joins on Albis as on Parquet for the most TPC-DS queries
+     * (albis-spark/README.md, "Join planning").
+     */
+    static final long COMPRESSION = 3;
 
     private final long rows;
     private final long sizeInBytes;
@@ -63,7 +74,7 @@ final class ScanStatistics implements Statistics {
     static ScanStatistics of(List<PartitionedFile> files, TableAsOf asOf, StructType readDataSchema,
             StructType readPartitionSchema, boolean aggregated) throws IOException {
         if (aggregated) {
-            return new ScanStatistics(files.size(), files.size() * rowWidth(readDataSchema), Map.of());
+            return new ScanStatistics(files.size(), sizeOf(files.size(), rowWidth(readDataSchema)), Map.of());
         }
         List<RowGroupRows.Listed> rowGroups = new ArrayList<>();
         long rows = 0;
@@ -76,7 +87,12 @@ final class ScanStatistics implements Statistics {
         storedColumns(rowGroups, readDataSchema, columns);
         partitionColumns(files, rowGroups, readPartitionSchema, columns);
         long width = rowWidth(readDataSchema) + rowWidth(readPartitionSchema) - ROW_OVERHEAD;
-        return new ScanStatistics(rows, rows * width, columns);
+        return new ScanStatistics(rows, sizeOf(rows, width), columns);
+    }
+
+    /** The size in bytes of {@code rows} rows of Spark's estimated {@code width} once compressed; at least 1. */
+    static long sizeOf(long rows, long width) {
+        return Math.max(rows * width / COMPRESSION, 1);
     }
 
     /** Spark's estimate of a row's size in bytes: 8 plus each column type's default size. */
