@@ -12,7 +12,8 @@ import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.connector.catalog.{MetadataColumn, SupportsMetadataColumns, SupportsRead, SupportsWrite, Table, TableCapability, TruncatableTable}
 import org.apache.spark.sql.connector.expressions.{Expressions, Transform}
 import org.apache.spark.sql.connector.write.{LogicalWriteInfo, WriteBuilder}
-import org.apache.spark.sql.types.StructType
+import org.apache.spark.sql.catalyst.util.CharVarcharUtils
+import org.apache.spark.sql.types.{CharType, StringType, StructType, VarcharType}
 import org.apache.spark.sql.util.CaseInsensitiveStringMap
 
 import java.util
@@ -94,7 +95,22 @@ class AlbisTableV2(
    * Every column nullable, as Spark's file sources report theirs: a column that refuses nulls
    * still refuses them when written, naming the row.
    */
-  override def schema(): StructType = NullableSchema.of(StructType(dataSchema.fields ++ partitionSchema.fields))
+  override def schema(): StructType =
+    NullableSchema.of(declaredStrings(StructType(dataSchema.fields ++ partitionSchema.fields)))
+
+  /**
+   * `schema` with the `CHAR(n)`/`VARCHAR(n)` types the catalog declared for columns Albis stores
+   * as strings, so that Spark pads and compares them as it does a Parquet table's.
+   */
+  private def declaredStrings(schema: StructType): StructType = declared match {
+    case None => schema
+    case Some((d, _)) => StructType(schema.fields.map { f =>
+      CharVarcharUtils.getRawSchema(d).fields.find(_.name.equalsIgnoreCase(f.name)).map(_.dataType) match {
+        case Some(t @ (_: CharType | _: VarcharType)) if f.dataType == StringType => f.copy(dataType = t)
+        case _ => f
+      }
+    })
+  }
 
   override def partitioning(): Array[Transform] = partitionSchema.fieldNames.map(n => Expressions.identity(n))
 

@@ -1,14 +1,10 @@
 package io.albis.spark.read;
 
 import io.albis.schema.ColumnGroup;
-import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.segment.ColumnGroupMetadata;
-import io.albis.segment.ColumnStats;
-import io.albis.segment.SegmentMetadata;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
-import io.albis.util.ValueOrder;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -48,9 +44,9 @@ final class MetadataAggregates {
                 values[a] = rows;
                 continue;
             }
-            Expression column = f instanceof Count c ? c.column() : f instanceof Min m ? m.column()
+            Expression argument = f instanceof Count c ? c.column() : f instanceof Min m ? m.column()
                     : f instanceof Max x ? x.column() : null;
-            if (!(column instanceof NamedReference ref) || ref.fieldNames().length != 1) {
+            if (!(argument instanceof NamedReference ref) || ref.fieldNames().length != 1) {
                 throw new IllegalArgumentException("aggregate " + f + " is not answered from Albis metadata");
             }
             int c = schema.columnIndex(ref.fieldNames()[0]);
@@ -60,63 +56,22 @@ final class MetadataAggregates {
                 meta = table.metadata(rg, g, present);
                 metadata.put(g.id(), meta);
             }
-            int slot = schema.slotOf(c);
-            values[a] = f instanceof Count ? nonNull(meta, slot) : extreme(meta, slot, schema.column(c).type(),
-                    f instanceof Max, table.metadataPath(rg, g));
-        }
-        return new GenericInternalRow(values);
-    }
-
-    private static long nonNull(ColumnGroupMetadata meta, int slot) {
-        long n = meta.rowCount();
-        for (SegmentMetadata s : meta.segments()) {
-            n -= s.stats(slot).nullCount();
-        }
-        return n;
-    }
-
-    /** The minimum or maximum over the segments, as Spark holds it; null when every value is null. */
-    private static Object extreme(ColumnGroupMetadata meta, int slot, DataType t, boolean max, String file) {
-        boolean found = false;
-        long bestLong = 0;
-        double bestDouble = 0;
-        for (SegmentMetadata s : meta.segments()) {
-            ColumnStats st = s.stats(slot);
-            if (!st.hasMinMax()) {
-                if (st.nullCount() < s.rowCount()) {
-                    throw new IllegalStateException(file + ": segment at row " + s.firstRow()
-                            + " has values but no minimum and maximum for slot " + slot);
-                }
+            ColumnExtremes column = new ColumnExtremes(schema.column(c).type());
+            column.add(meta, schema.slotOf(c));
+            if (f instanceof Count) {
+                values[a] = meta.rowCount() - column.nullCount();
                 continue;
             }
-            switch (t.id()) {
-                case FLOAT, DOUBLE -> {
-                    double v = max ? st.maxDouble() : st.minDouble();
-                    if (!found || (max ? ValueOrder.compareDouble(v, bestDouble) > 0 : ValueOrder.compareDouble(v, bestDouble) < 0)) {
-                        bestDouble = v;
-                    }
-                }
-                default -> {
-                    long v = max ? st.maxLong() : st.minLong();
-                    if (!found || (max ? v > bestLong : v < bestLong)) {
-                        bestLong = v;
-                    }
-                }
+            if (!column.hasExtremes()) {
+                throw new IllegalArgumentException("min/max of " + schema.column(c).type()
+                        + " is not answered from Albis metadata");
             }
-            found = true;
+            if (column.unknownAt() >= 0) {
+                throw new IllegalStateException(table.metadataPath(rg, g) + ": segment at row " + column.unknownAt()
+                        + " has values but no minimum and maximum for column " + schema.column(c).name());
+            }
+            values[a] = f instanceof Max ? column.max() : column.min();
         }
-        if (!found) {
-            return null;
-        }
-        return switch (t.id()) {
-            case BOOLEAN -> bestLong != 0;
-            case BYTE -> (byte) bestLong;
-            case SHORT -> (short) bestLong;
-            case INT, DATE -> (int) bestLong;
-            case LONG -> bestLong;
-            case FLOAT -> (float) bestDouble;
-            case DOUBLE -> bestDouble;
-            default -> throw new IllegalArgumentException("min/max of " + t + " is not answered from Albis metadata");
-        };
+        return new GenericInternalRow(values);
     }
 }

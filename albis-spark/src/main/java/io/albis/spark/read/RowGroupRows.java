@@ -130,12 +130,24 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
      */
     static org.apache.spark.sql.catalyst.expressions.GenericInternalRow aggregates(RowGroupFile file, TableAsOf asOf,
             org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc[] aggregates) throws IOException {
+        Listed rg = listed(file, asOf);
+        return rg == null ? null : MetadataAggregates.of(rg.table(), rg.rowGroup(), rg.rows(), aggregates);
+    }
+
+    /** A row group of a snapshot with the table that lists it and its row count (from the table state). */
+    record Listed(AlbisTable table, RowGroupRef rowGroup, long rows) {}
+
+    /**
+     * {@code file}'s row group in the snapshot {@code asOf}, or null when another file reads that
+     * row group or it is not in the snapshot.
+     */
+    static Listed listed(RowGroupFile file, TableAsOf asOf) throws IOException {
         if (!readsRowGroup(file, asOf)) {
             return null;
         }
         Snapshot s = table(file.table(), asOf);
         RowGroupRef rg = s.rowGroups.get(file.rowGroup());
-        return MetadataAggregates.of(s.table, rg, s.rows(rg), aggregates);
+        return new Listed(s.table, rg, s.rows(rg));
     }
 
     /** The index of {@code file}'s row group in the snapshot: its place in table order; -1 when it is not there. */

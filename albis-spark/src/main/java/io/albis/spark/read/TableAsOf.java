@@ -54,6 +54,16 @@ public record TableAsOf(long plannedAt, int stateVersion) implements Serializabl
     }
 
     /**
+     * Whether {@code other} reads the same rows: the same state when a state is named (when the
+     * query was planned then makes no difference), else the same planning time. Two scans of one
+     * table in a query are planned a few milliseconds apart; only equal scans let Spark run a
+     * shared part of the plan once (exchange and subquery reuse).
+     */
+    public boolean sameSnapshot(TableAsOf other) {
+        return pinned() ? stateVersion == other.stateVersion : equals(other);
+    }
+
+    /**
      * The state of {@code table} this snapshot reads; 0 for a table without states (format 1.0),
      * which is read as it is.
      */

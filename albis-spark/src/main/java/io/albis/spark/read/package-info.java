@@ -8,5 +8,8 @@
  * path ({@link io.albis.spark.read.RowGroupRows}, one reused {@code UnsafeRow} per row). Filters
  * Albis evaluates exactly ({@link io.albis.spark.read.SparkFilters}) skip segments and rows;
  * {@link io.albis.spark.read.TableAsOf} names the snapshot every task of a query reads.
+ * {@code ScanStatistics} tells Spark's planner the exact rows a scan reads, its columns' null
+ * counts and extremes (from segment metadata, {@code ColumnExtremes}) and a size by Spark's own
+ * row-width rule.
  */
 package io.albis.spark.read;

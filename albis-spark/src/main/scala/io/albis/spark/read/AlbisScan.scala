@@ -14,7 +14,6 @@ import org.apache.spark.sql.sources.Filter
 import org.apache.spark.sql.types.StructType
 import org.apache.spark.sql.util.CaseInsensitiveStringMap
 
-import java.util.OptionalLong
 import scala.jdk.CollectionConverters._
 
 /**
@@ -89,17 +88,13 @@ case class AlbisScan(
       RuntimePartitionFilters.bind(predicates, readPartitionSchema, sparkSession.sessionState.conf.resolver)
 
   /**
-   * The row count of the row groups read (from the table state, no file read) and a size scaled
-   * by the width of the columns read, so broadcast joins and the cost-based optimiser see real numbers.
+   * Exact row counts, column statistics and a size for Spark's planner ([[ScanStatistics]]), of
+   * the row groups the scan reads after partition pruning; worked out once per scan, on the driver.
    */
-  override def estimateStatistics(): Statistics = {
-    val base = super.estimateStatistics()
-    val rows = rowGroupFiles.map(f => RowGroupRows.rowCount(RowGroupFile.of(f), asOf)).sum
-    new Statistics {
-      override def sizeInBytes(): OptionalLong = base.sizeInBytes()
-      override def numRows(): OptionalLong = OptionalLong.of(rows)
-    }
-  }
+  private lazy val statistics =
+    ScanStatistics.of(rowGroupFiles.asJava, asOf, readDataSchema, readPartitionSchema, pushedAggregate.isDefined)
+
+  override def estimateStatistics(): Statistics = statistics
 
   /** Whether the scan hands Spark batches ([[ColumnarReads.batchScan]]), decided once, when it is planned. */
   private lazy val columnar =
@@ -119,7 +114,8 @@ case class AlbisScan(
         case (Some(a), Some(b)) => AggregatePushDownUtils.equivalentAggregations(a, b)
         case (a, b) => a.isEmpty && b.isEmpty
       }
-      super.equals(s) && asOf == s.asOf && readMetadataSchema == s.readMetadataSchema && equivalentFilters(pushedFilters, s.pushedFilters) &&
+      super.equals(s) && asOf.sameSnapshot(s.asOf) && readMetadataSchema == s.readMetadataSchema &&
+        equivalentFilters(pushedFilters, s.pushedFilters) &&
         sameAggregate && runtimeFilters == s.runtimeFilters
     case _ => false
   }

@@ -28,7 +28,7 @@ class SnapshotFileIndex(
     options: Map[String, String],
     val rootPath: Path,
     val snapshot: TableSnapshot,
-    partitionTypes: Option[StructType])
+    val partitionTypes: Option[StructType])
   extends PartitioningAwareFileIndex(sparkSession, options, partitionTypes) {
 
   /** A row group's file and the table it belongs to. */
@@ -54,6 +54,18 @@ class SnapshotFileIndex(
   override def refresh(): Unit = ()
 
   override def allFiles(): Seq[FileStatus] = files.map(_._1)
+
+  /**
+   * Indexes of one snapshot of one table are equal, so that two scans of the same table in a query
+   * are equal scans (Spark then reuses the work of one for the other, as it does for Parquet).
+   */
+  override def equals(other: Any): Boolean = other match {
+    case i: SnapshotFileIndex =>
+      rootPath == i.rootPath && snapshot == i.snapshot && partitionTypes == i.partitionTypes
+    case _ => false
+  }
+
+  override def hashCode(): Int = rootPath.hashCode * 31 + snapshot.hashCode
 
   override def listFiles(partitionFilters: Seq[Expression], dataFilters: Seq[Expression]): Seq[PartitionDirectory] = {
     val tableOf = files.map { case (f, rg) => f.getPath -> rg.table }.toMap

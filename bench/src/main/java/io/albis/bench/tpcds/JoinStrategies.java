@@ -1,26 +1,17 @@
 package io.albis.bench.tpcds;
 
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.joins.BaseJoinExec;
 
 /**
  * The joins an executed plan ran, by operator ({@link ExecutedPlanNodes}), as
  * {@code BroadcastHashJoin=4 SortMergeJoin=1}: what tells whether two formats ran one plan, since
- * Spark chooses joins by the sizes it estimates from the files.
+ * Spark chooses joins by the sizes it estimates for the tables.
  */
 final class JoinStrategies {
     private JoinStrategies() {}
 
     static String of(SparkPlan executed) {
-        Map<String, Integer> counts = new TreeMap<>();
-        ExecutedPlanNodes.forEach(executed, plan -> {
-            if (plan instanceof BaseJoinExec) {
-                counts.merge(plan.nodeName(), 1, Integer::sum);
-            }
-        });
-        return counts.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+        return ExecutedPlanNodes.count(executed, plan -> plan instanceof BaseJoinExec, SparkPlan::nodeName);
     }
 }

@@ -2,6 +2,7 @@ package io.albis.bench.tpcds;
 
 import io.albis.bench.experiment.RunInfo;
 import io.albis.bench.format.spark.BenchSpark;
+import io.albis.spark.catalog.AlbisSessionCatalog;
 import io.albis.tpcds.TpcdsGenerator;
 import io.albis.tpcds.TpcdsSeed;
 import java.nio.file.Path;
@@ -31,6 +32,13 @@ import picocli.CommandLine.Option;
             "Writes tpcds-queries.csv, tpcds-totals.csv, tpcds-gain-cdf.png and tpcds-run.txt to --out. Results are"
                     + " derived from TPC-DS; they are not TPC-DS results."})
 public final class TpcdsCommand implements Callable<Integer> {
+    /** Spark's setting for the implementation of its session catalog. */
+    private static final String SESSION_CATALOG = "spark.sql.catalog.spark_catalog";
+
+    /** How Spark plans each format's tables, as the run reports it. */
+    static final String PLANNING = "Albis tables read through the Albis session catalog (V2 scans); every format's"
+            + " tables sized by Spark from their own statistics, none set by hand";
+
     @Mixin
     RunOptions options;
 
@@ -60,21 +68,6 @@ public final class TpcdsCommand implements Callable<Integer> {
             description = "spark.sql.shuffle.partitions (default 4: a few per core at scale 1).")
     int shufflePartitions;
 
-    /** How Spark's planner sizes each format's tables. */
-    enum TableSizes {
-        /** As catalog statistics, the size Spark estimates for the baseline's tables. */
-        BASELINE,
-        /** By their own files, as Spark does without statistics. */
-        FILES
-    }
-
-    @Option(names = "--table-sizes", paramLabel = "HOW", defaultValue = "baseline",
-            description = "How Spark's planner sizes each format's tables: 'baseline' (default) gives them, as catalog"
-                    + " statistics, the size it estimates for parquet-snappy's, so every format runs the joins Spark"
-                    + " chooses on its default format; 'files' sizes each by its own files, as Spark does without"
-                    + " statistics (Albis tables, not compressed, are planned as larger and fewer joins broadcast).")
-    TableSizes tableSizes;
-
     @Option(names = "--prepare-only", description = "Generate and write the tables, run nothing.")
     boolean prepareOnly;
 
@@ -83,12 +76,6 @@ public final class TpcdsCommand implements Callable<Integer> {
         TpcdsGenerator.checkScale(scale);
         TpcdsSeed seedBase = TpcdsSeed.parse(seed);
         List<TpcdsFormat> chosenFormats = formats == null ? List.of(TpcdsFormat.values()) : TpcdsFormat.parse(formats);
-        boolean sizedLikeBaseline = tableSizes == TableSizes.BASELINE;
-        // The baseline's tables give the others their sizes, so they are written even when not run.
-        List<TpcdsFormat> written = new ArrayList<>(chosenFormats);
-        if (sizedLikeBaseline && !written.contains(TpcdsFormat.BASELINE)) {
-            written.add(TpcdsFormat.BASELINE);
-        }
         Path dataDir = options.dataDir();
         Path outDir = options.outDir();
         try (SparkTestsJar jar = SparkTestsJar.open()) {
@@ -104,25 +91,16 @@ public final class TpcdsCommand implements Callable<Integer> {
             tpcds.generateText(needed, threads);
             SparkSession spark = session();
             Map<String, String> layouts = tpcds.usedColumnLayouts(all);
-            for (TpcdsFormat f : written) {
+            for (TpcdsFormat f : chosenFormats) {
                 tpcds.write(spark, f, needed, f == TpcdsFormat.ALBIS_USED_COLUMNS ? layouts : null);
                 tpcds.register(spark, f, needed);
             }
             if (prepareOnly) {
                 return 0;
             }
-            String sizes = "every format's tables sized by their own files";
-            if (sizedLikeBaseline) {
-                for (TpcdsFormat f : chosenFormats) {
-                    if (f != TpcdsFormat.BASELINE) {
-                        tpcds.sizeLike(spark, f, TpcdsFormat.BASELINE, needed);
-                    }
-                }
-                sizes = "every format's tables sized for the planner as " + TpcdsFormat.BASELINE + "'s";
-            }
-            System.out.println("tpcds: " + sizes);
+            System.out.println("tpcds: " + PLANNING);
             RunInfo.write(outDir, "tpcds-run.txt", commandLine(), chosenFormats.stream().map(f -> f.label).toList(),
-                    "data and queries derived from TPC-DS, scale " + scale + ", seed " + seedBase + "; " + sizes);
+                    "data and queries derived from TPC-DS, scale " + scale + ", seed " + seedBase + "; " + PLANNING);
             boolean golden = seedBase.equals(TpcdsSeed.SPARK_GOLDEN) && scale == 1;
             TpcdsRun run = new TpcdsRun(spark, chosenFormats, golden, options.warmup, options.repeat, System.out);
             List<TpcdsRun.QueryResult> results = new ArrayList<>();
@@ -156,17 +134,22 @@ public final class TpcdsCommand implements Callable<Integer> {
         return chosen;
     }
 
-    /** The benchmark JVM's Spark session, local[threads], with this run's shuffle partitions. */
+    /**
+     * The benchmark JVM's Spark session, local[threads], with this run's shuffle partitions and
+     * the Albis session catalog switched on (the catalog is loaded when first asked for, so
+     * setting it here is in time): Albis tables are then V2 tables that size themselves.
+     */
     private SparkSession session() {
         SparkSession spark = BenchSpark.session(threads);
         spark.conf().set("spark.sql.shuffle.partitions", Integer.toString(shufflePartitions));
+        spark.conf().set(SESSION_CATALOG, AlbisSessionCatalog.class.getName());
         return spark;
     }
 
     private String commandLine() {
         return String.format(Locale.ROOT, "scripts/tpcds --scale %s --seed %s --warmup %d --repeat %d --threads %d"
-                + " --shuffle-partitions %d --table-sizes %s%s%s", scale, seed, options.warmup, options.repeat, threads,
-                shufflePartitions, tableSizes.name().toLowerCase(Locale.ROOT),
+                + " --shuffle-partitions %d%s%s", scale, seed, options.warmup, options.repeat, threads,
+                shufflePartitions,
                 formats == null ? "" : " --formats " + String.join(",", formats),
                 queries == null ? "" : " --queries " + String.join(",", queries));
     }

@@ -13,17 +13,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
-import scala.Option;
-import scala.math.BigInt;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.TableIdentifier;
-import org.apache.spark.sql.catalyst.catalog.CatalogColumnStat;
-import org.apache.spark.sql.catalyst.catalog.CatalogStatistics;
-import org.apache.spark.sql.catalyst.catalog.SessionCatalog;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.CharType;
 import org.apache.spark.sql.types.DataTypes;
@@ -147,7 +141,9 @@ final class TpcdsData {
     /**
      * Makes {@code format}'s tables catalog tables of a database of its own (named
      * {@link TpcdsFormat#database()}), declared with Spark's TPC-DS types (so CHAR columns compare
-     * as Spark's suite compares them), over the files written.
+     * as Spark's suite compares them), over the files written. With the Albis session catalog on
+     * ({@link TpcdsCommand}), Albis tables are read as V2 tables; Parquet and ORC tables stay Spark's
+     * own. No table is given statistics: each is sized as Spark sizes it by itself.
      */
     void register(SparkSession spark, TpcdsFormat format, List<String> tables) {
         // A location of its own, so that no warehouse directory appears where the JVM was started.
@@ -157,25 +153,6 @@ final class TpcdsData {
             spark.sql("DROP TABLE IF EXISTS " + format.database() + "." + t);
             spark.sql("CREATE TABLE " + format.database() + "." + t + " (" + schemas.get(t).toDDL() + ") USING "
                     + format.source + " LOCATION '" + tableDir(format, t).toAbsolutePath() + "'");
-        }
-    }
-
-    /**
-     * Gives {@code format}'s tables, as catalog statistics, the size Spark's planner estimates for
-     * {@code like}'s, so that it chooses the same joins on both. Without statistics Spark sizes a
-     * file-source table by its bytes on disk and broadcasts a join's side only under
-     * {@code spark.sql.autoBroadcastJoinThreshold}: tables of an uncompressed format are then
-     * planned as larger than the same tables compressed, and the comparison would measure the plan,
-     * not the format.
-     */
-    void sizeLike(SparkSession spark, TpcdsFormat format, TpcdsFormat like, List<String> tables) {
-        SessionCatalog catalog = spark.sessionState().catalog();
-        for (String t : tables) {
-            BigInt size = spark.table(like.database() + "." + t).queryExecution().optimizedPlan().stats().sizeInBytes();
-            TableIdentifier id = new TableIdentifier(t, Option.apply(format.database()));
-            catalog.alterTableStats(id, Option.apply(new CatalogStatistics(size, Option.empty(),
-                    scala.collection.immutable.Map$.MODULE$.<String, CatalogColumnStat>empty())));
-            catalog.refreshTable(id);
         }
     }
 

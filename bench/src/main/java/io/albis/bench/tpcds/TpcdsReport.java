@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * The reports of a run: {@code tpcds-queries.csv} (per query and format: median, fastest and
  * slowest run, spread, the median scan share where Spark's metrics time the scans, rows, what the
- * answer was checked against, the joins the plan ran), {@code tpcds-totals.csv} (per
+ * answer was checked against, the joins and the scan operators the plan ran), {@code tpcds-totals.csv} (per
  * format the total of the per-query medians, over the queries every format answered), and
  * {@code tpcds-gain-cdf.png}, the distribution of the per-query gain of each Albis format over
  * Parquet and ORC (the Albis paper's Figure 6c).
@@ -31,7 +31,7 @@ final class TpcdsReport {
     void write(Path out) throws IOException {
         Files.createDirectories(out);
         List<String> lines = new ArrayList<>();
-        lines.add("query,format,runs,median_s,min_s,max_s,spread,scan_share,rows,checked_against,joins");
+        lines.add("query,format,runs,median_s,min_s,max_s,spread,scan_share,rows,checked_against,joins,scans");
         for (TpcdsRun.QueryResult r : results) {
             for (Map.Entry<TpcdsFormat, QueryTimes> e : r.times().entrySet()) {
                 QueryTimes t = e.getValue();
@@ -40,7 +40,7 @@ final class TpcdsReport {
                         number(t.runs() == 0 ? Double.NaN : t.max()), number(t.runs() == 0 ? Double.NaN : t.spread()),
                         number(r.scanShares().containsKey(e.getKey()) ? r.scanShares().get(e.getKey()).median()
                                 : Double.NaN), Integer.toString(r.rows()), r.checkedAgainst(),
-                        r.joins().getOrDefault(e.getKey(), "")));
+                        r.joins().getOrDefault(e.getKey(), ""), r.scans().getOrDefault(e.getKey(), "")));
             }
         }
         Files.write(out.resolve("tpcds-queries.csv"), lines, StandardCharsets.UTF_8);
@@ -86,12 +86,14 @@ final class TpcdsReport {
                         }
                     }
                 }
-                long otherJoins = complete.stream().filter(r -> !r.joins().get(albis).equals(r.joins().get(peer)))
-                        .count();
+                List<String> otherJoins = complete.stream()
+                        .filter(r -> !r.joins().get(albis).equals(r.joins().get(peer))).map(r -> r.query().name())
+                        .toList();
                 out.printf(Locale.ROOT, "  %s / %s: total %.3f; %d queries more than 5%% slower by median, %d of them"
-                        + " beyond the spread (fastest %s run slower than 1.05 x the slowest %s run); %d ran other"
-                        + " joins%n", albis, peer, total(albis) / total(peer), slower, beyondSpread, albis, peer,
-                        otherJoins);
+                        + " beyond the spread (fastest %s run slower than 1.05 x the slowest %s run); the same joins on"
+                        + " %d of %d queries%s%n", albis, peer, total(albis) / total(peer), slower, beyondSpread, albis,
+                        peer, complete.size() - otherJoins.size(), complete.size(),
+                        otherJoins.isEmpty() ? "" : ", other joins on " + String.join(" ", otherJoins));
             }
         }
     }

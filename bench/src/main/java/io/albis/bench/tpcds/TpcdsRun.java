@@ -30,11 +30,11 @@ final class TpcdsRun {
     /**
      * The measurements of one query: times per format; per format whose scans Spark's metrics time,
      * the scan share of each timed run ({@link ScanTime} over the cores' time of the run); per
-     * format the joins its first timed run executed ({@link JoinStrategies}); rows; and what the
-     * answers were checked against.
+     * format the joins and the scan operators its first timed run executed ({@link JoinStrategies},
+     * {@link ScanOperators}); rows; and what the answers were checked against.
      */
     record QueryResult(TpcdsQuery query, Map<TpcdsFormat, QueryTimes> times, Map<TpcdsFormat, QueryTimes> scanShares,
-            Map<TpcdsFormat, String> joins, int rows, String checkedAgainst) {}
+            Map<TpcdsFormat, String> joins, Map<TpcdsFormat, String> scans, int rows, String checkedAgainst) {}
 
     private final SparkSession spark;
     private final List<TpcdsFormat> formats;
@@ -75,6 +75,7 @@ final class TpcdsRun {
         Map<TpcdsFormat, String> errors = new LinkedHashMap<>();
         Map<TpcdsFormat, QueryTimes> scanShares = new LinkedHashMap<>();
         Map<TpcdsFormat, String> joins = new LinkedHashMap<>();
+        Map<TpcdsFormat, String> scans = new LinkedHashMap<>();
         for (int run = 0; run < warmup + repeat; run++) {
             for (int k = 0; k < formats.size(); k++) {
                 TpcdsFormat f = formats.get((k + run) % formats.size());
@@ -99,6 +100,7 @@ final class TpcdsRun {
                     times.get(f).add(seconds);
                     SparkPlan executed = result.queryExecution().executedPlan();
                     joins.computeIfAbsent(f, x -> JoinStrategies.of(executed));
+                    scans.computeIfAbsent(f, x -> ScanOperators.of(executed));
                     long scan = ScanTime.millis(executed);
                     if (scan >= 0) {
                         scanShares.computeIfAbsent(f, x -> new QueryTimes()).add(scan / 1000.0 / (seconds * cores));
@@ -139,6 +141,6 @@ final class TpcdsRun {
             line.append("; joins differ: ").append(joins);
         }
         progress.println(line);
-        return new QueryResult(query, times, scanShares, joins, rows, golden ? "golden" : reference.label);
+        return new QueryResult(query, times, scanShares, joins, scans, rows, golden ? "golden" : reference.label);
     }
 }
