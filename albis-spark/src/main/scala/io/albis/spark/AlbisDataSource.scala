@@ -42,7 +42,7 @@ class AlbisDataSource extends AlbisFileFormat with TableProvider {
     val spark = SparkSession.active
     val qualified = AlbisDataSource.qualify(spark, path)
     val rest = options.asCaseSensitiveMap.asScala.toMap.filter { case (k, _) => !AlbisDataSource.isPathKey(k) }
-    val pinned = TimeTravel.fromOptions(HadoopPaths.storagePath(qualified), rest,
+    val pinned = TimeTravel.fromOptions(HadoopPaths.storagePath(qualified), rest.asJava,
       java.time.ZoneId.of(spark.sessionState.conf.sessionLocalTimeZone))
     new AlbisTableV2(spark, path.toString, qualified, pinned, rest, writable = false, declared)
   }

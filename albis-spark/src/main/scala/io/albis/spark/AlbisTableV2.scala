@@ -68,7 +68,7 @@ class AlbisTableV2(
     new SnapshotFileIndex(sparkSession, options, root, snapshot, knownPartitionColumns)
 
   /** The partition columns known without looking at directories: declared, or recorded by the table. */
-  private lazy val knownPartitionColumns: Option[StructType] = declared.map(d => partitionColumns(d._1, d._2))
+  private lazy val knownPartitionColumns: Option[StructType] = declared.map(d => AlbisTableV2.splitColumns(d._1, d._2)._2)
     .orElse(described.map(s => AlbisWrites.partitionColumns(s.properties))).filter(_.nonEmpty)
 
   private lazy val describedIndex: Option[SnapshotFileIndex] = described.map(index)
@@ -78,12 +78,12 @@ class AlbisTableV2(
     case Some(s) => SparkTypes.toSpark(s.schema.fields)
     case None =>
       val (schema, partitioning) = declaredOrRefused
-      StructType(schema.fields.filterNot(f => partitionNames(partitioning).exists(_.equalsIgnoreCase(f.name))))
+      AlbisTableV2.splitColumns(schema, partitioning)._1
   }
 
   /** The partition columns: as declared, else as the table records them, else as its directories name them. */
   lazy val partitionSchema: StructType = declared match {
-    case Some((schema, partitioning)) => partitionColumns(schema, partitioning)
+    case Some((schema, partitioning)) => AlbisTableV2.splitColumns(schema, partitioning)._2
     case None =>
       val recorded = described.map(s => AlbisWrites.partitionColumns(s.properties)).getOrElse(new StructType())
       if (recorded.nonEmpty) recorded else describedIndex.map(_.partitionSchema).getOrElse(new StructType())
@@ -172,15 +172,6 @@ class AlbisTableV2(
     throw new io.albis.error.NotAnAlbisTableException(storagePath, -1,
       "not an Albis table: no table state or schema file, and no key=value directory holding a table"))
 
-  private def partitionNames(partitioning: Array[Transform]): Seq[String] =
-    AlbisTableV2.partitionNames(partitioning)
-
-  private def partitionColumns(schema: StructType, partitioning: Array[Transform]): StructType = {
-    val names = partitionNames(partitioning)
-    StructType(names.map(n => schema.fields.find(_.name.equalsIgnoreCase(n)).getOrElse(
-      throw new IllegalArgumentException(s"partition column $n is not a column of $tableName"))))
-  }
-
   override def toString: String = s"AlbisTableV2($tableName)"
 }
 
@@ -189,5 +180,16 @@ object AlbisTableV2 {
   def partitionNames(partitioning: Array[Transform]): Seq[String] = partitioning.toSeq.map {
     case t if t.name() == "identity" && t.references().length == 1 => t.references()(0).fieldNames.mkString(".")
     case t => throw new IllegalArgumentException(s"Albis tables are partitioned by columns' values only, not by $t")
+  }
+
+  /**
+   * A declared schema as the table's data columns and its partition columns (in partitioning
+   * order), found by name in any case; a partition column the schema lacks is refused.
+   */
+  def splitColumns(schema: StructType, partitioning: Array[Transform]): (StructType, StructType) = {
+    val names = partitionNames(partitioning)
+    val partitions = names.map(n => schema.fields.find(_.name.equalsIgnoreCase(n)).getOrElse(
+      throw new IllegalArgumentException(s"partition column $n is not a column of the table")))
+    (StructType(schema.fields.filterNot(f => names.exists(_.equalsIgnoreCase(f.name)))), StructType(partitions))
   }
 }

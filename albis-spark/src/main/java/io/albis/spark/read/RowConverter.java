@@ -44,6 +44,8 @@ final class RowConverter {
     private final InternalRow partitionValues;
     private final org.apache.spark.sql.types.DataType[] partitionTypes;
     private byte[] scratch = new byte[256];
+    /** Whether {@link #constantsOnly} has written the constants. */
+    private boolean constantsWritten;
     /** Where the row index goes, or -1 when the query does not read it. */
     private final int rowIndexSlot;
     private final UnsafeArrayData array = new UnsafeArrayData();
@@ -95,15 +97,21 @@ final class RowConverter {
         return writer.getRow();
     }
 
-    /** The row of a task that reads no column: the constants, and the row index {@code index} if read. */
+    /**
+     * The row of a task that reads no column: the constants, written once, and the row index
+     * {@code index} if read; valid until the next call.
+     */
     UnsafeRow constantsOnly(long index) {
-        writer.reset();
-        writer.zeroOutNullBytes();
-        for (int p = 0; p < partitionTypes.length; p++) {
-            writePartitionValue(p, p);
+        if (!constantsWritten) {
+            writer.reset();
+            writer.zeroOutNullBytes();
+            for (int p = 0; p < partitionTypes.length; p++) {
+                writePartitionValue(p, p);
+            }
+            constantsWritten = true;
         }
         if (rowIndexSlot >= 0) {
-            writer.write(rowIndexSlot, index);
+            writer.write(rowIndexSlot, index); // a fixed-width slot: the constants stay as written
         }
         return writer.getRow();
     }

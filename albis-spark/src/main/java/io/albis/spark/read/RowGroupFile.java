@@ -47,7 +47,7 @@ record RowGroupFile(String table, String rowGroup, int groupId, boolean isData) 
             if (TableSnapshot.isTableDirectory(Storages.forPath(path), path)) {
                 return path;
             }
-            if (d.getName().indexOf('=') <= 0) {
+            if (!io.albis.layout.PartitionPath.isComponent(d.getName())) {
                 break;
             }
         }

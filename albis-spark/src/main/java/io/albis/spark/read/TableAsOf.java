@@ -1,8 +1,7 @@
 package io.albis.spark.read;
 
-import io.albis.error.InvalidOptionException;
-import io.albis.spark.table.SourceOptions;
 import io.albis.spark.table.StatesAsOf;
+import io.albis.spark.table.TimeTravel;
 import io.albis.storage.Storage;
 import java.io.IOException;
 import java.io.Serializable;
@@ -10,7 +9,7 @@ import java.util.Map;
 
 /**
  * Which snapshot of a table a query reads, the same on the driver and in every task: the table
- * state the read option {@value #STATE_VERSION} names, or else the newest state committed when the
+ * state the read option {@link #STATE_VERSION} names, or else the newest state committed when the
  * query was planned ({@link StatesAsOf}).
  *
  * @param plannedAt    when the query was planned, milliseconds since the epoch
@@ -22,30 +21,11 @@ public record TableAsOf(long plannedAt, int stateVersion) implements Serializabl
      * an older one within the snapshot retention). Its row groups are then read in table order,
      * row group {@code i} by the scan's partition {@code i}.
      */
-    public static final String STATE_VERSION = "stateVersion";
-    /** Read option: the same as {@value #STATE_VERSION}, by the name Delta and Iceberg readers use. */
-    public static final String VERSION_AS_OF = "versionAsOf";
+    public static final String STATE_VERSION = TimeTravel.StateVersion();
 
     /** The snapshot of a query planned now with these source options (names in any case). */
     static TableAsOf of(Map<String, String> options, long plannedAt) {
-        String v = SourceOptions.value(options, STATE_VERSION);
-        if (v == null) {
-            v = SourceOptions.value(options, VERSION_AS_OF);
-        }
-        if (v == null) {
-            return new TableAsOf(plannedAt, 0);
-        }
-        int version;
-        try {
-            version = Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new InvalidOptionException("option " + STATE_VERSION + ": '" + v + "' is not a table state version");
-        }
-        if (version < 1) {
-            throw new InvalidOptionException("option " + STATE_VERSION + ": table state versions start at 1, got "
-                    + version);
-        }
-        return new TableAsOf(plannedAt, version);
+        return new TableAsOf(plannedAt, TimeTravel.versionFromOptions(options));
     }
 
     /** Whether the option named the state. */

@@ -1,6 +1,6 @@
 package io.albis.spark.table;
 
-import io.albis.layout.TableLayout;
+import io.albis.layout.PartitionPath;
 import io.albis.storage.Storage;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,8 +23,7 @@ final class PartitionTables {
 
     private static void collect(Storage storage, String dir, List<String> out) throws IOException {
         for (String name : storage.list(dir)) {
-            if (name.startsWith(TableLayout.RG_PREFIX) || name.startsWith("_") || name.startsWith(".")
-                    || name.indexOf('=') <= 0) {
+            if (!PartitionPath.isComponent(name)) { // row groups, hidden names and others
                 continue;
             }
             String child = storage.resolve(dir, name);

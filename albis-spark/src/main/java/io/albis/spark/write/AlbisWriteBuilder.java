@@ -81,15 +81,11 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
         return everything(predicates) || (partitionSchema.length() > 0 && scope.match(predicates) != null);
     }
 
+    /** Spark has asked {@link #canOverwrite} first; the partitions are matched when the job begins. */
     @Override
     public WriteBuilder overwrite(Predicate[] predicates) {
         if (everything(predicates)) {
             return truncate();
-        }
-        if (!canOverwrite(predicates)) {
-            throw new UnsupportedOperationException("an overwrite of " + table + " replaces whole partitions or the "
-                    + "whole table; a filter on other columns (" + java.util.Arrays.toString(predicates)
-                    + ") would rewrite row groups");
         }
         overwriteFilter = predicates;
         return this;

@@ -60,6 +60,11 @@ final class TableWriteJob implements BatchWrite {
                     job = WriteJob.begin(storage, table, plan, AlbisWrites.writerOptions(options), Retention.DEFAULT);
                 } else {
                     PartitionScope.Matched matched = scope.match(overwriteFilter);
+                    if (matched == null) {
+                        throw new UnsupportedOperationException("an overwrite of " + table + " replaces whole "
+                                + "partitions or the whole table; a filter on other columns ("
+                                + java.util.Arrays.toString(overwriteFilter) + ") would rewrite row groups");
+                    }
                     WriteJob candidate = WriteJob.begin(storage, table, CommitPlan.overwritePartitions(matched.partitions()),
                             AlbisWrites.writerOptions(options), Retention.DEFAULT);
                     if (candidate.descriptor().baseVersion() == matched.version()) {

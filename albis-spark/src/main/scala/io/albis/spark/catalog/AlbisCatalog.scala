@@ -206,16 +206,4 @@ class AlbisCatalog extends TableCatalog with SupportsNamespaces with StagingTabl
       properties: util.Map[String, String]): StagedTable =
     if (tableExists(ident)) stageReplace(ident, columns, partitions, properties)
     else stageCreate(ident, columns, partitions, properties)
-
-  override def stageCreate(ident: Identifier, schema: StructType, partitions: Array[Transform],
-      properties: util.Map[String, String]): StagedTable =
-    stageCreate(ident, CatalogColumns.toColumns(schema), partitions, properties)
-
-  override def stageReplace(ident: Identifier, schema: StructType, partitions: Array[Transform],
-      properties: util.Map[String, String]): StagedTable =
-    stageReplace(ident, CatalogColumns.toColumns(schema), partitions, properties)
-
-  override def stageCreateOrReplace(ident: Identifier, schema: StructType, partitions: Array[Transform],
-      properties: util.Map[String, String]): StagedTable =
-    stageCreateOrReplace(ident, CatalogColumns.toColumns(schema), partitions, properties)
 }

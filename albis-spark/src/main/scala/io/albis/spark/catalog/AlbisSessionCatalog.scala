@@ -146,17 +146,4 @@ class AlbisSessionCatalog extends DelegatingCatalogExtension with StagingTableCa
       properties: util.Map[String, String]): StagedTable =
     if (tableExists(ident)) stageReplace(ident, columns, partitions, properties)
     else stageCreate(ident, columns, partitions, properties)
-
-  // Spark 4.1 stages through these overloads with a StructType in some paths.
-  override def stageCreate(ident: Identifier, schema: org.apache.spark.sql.types.StructType,
-      partitions: Array[Transform], properties: util.Map[String, String]): StagedTable =
-    stageCreate(ident, CatalogColumns.toColumns(schema), partitions, properties)
-
-  override def stageReplace(ident: Identifier, schema: org.apache.spark.sql.types.StructType,
-      partitions: Array[Transform], properties: util.Map[String, String]): StagedTable =
-    stageReplace(ident, CatalogColumns.toColumns(schema), partitions, properties)
-
-  override def stageCreateOrReplace(ident: Identifier, schema: org.apache.spark.sql.types.StructType,
-      partitions: Array[Transform], properties: util.Map[String, String]): StagedTable =
-    stageCreateOrReplace(ident, CatalogColumns.toColumns(schema), partitions, properties)
 }

@@ -59,19 +59,14 @@ object CatalogTables {
     if (schema.isEmpty) {
       return
     }
-    val partitions = AlbisTableV2.partitionNames(partitioning)
-    def isPartition(n: String) = partitions.exists(_.equalsIgnoreCase(n))
-    val data = StructType(schema.fields.filterNot(f => isPartition(f.name)))
-    val partitionColumns = partitionColumnsLast(schema, partitioning).fields.filter(f => isPartition(f.name))
-    AlbisWrites.createTable(storagePath(location), data, StructType(partitionColumns), options(properties).asJava)
+    val (data, partitionColumns) = AlbisTableV2.splitColumns(schema, partitioning)
+    AlbisWrites.createTable(storagePath(location), data, partitionColumns, options(properties).asJava)
   }
 
   /** A schema with its partition columns last, in partitioning order, as Albis tables report theirs. */
   def partitionColumnsLast(schema: StructType, partitioning: Array[Transform]): StructType = {
-    val partitions = AlbisTableV2.partitionNames(partitioning)
-    def isPartition(n: String) = partitions.exists(_.equalsIgnoreCase(n))
-    StructType(schema.fields.filterNot(f => isPartition(f.name)) ++
-      partitions.flatMap(p => schema.fields.find(_.name.equalsIgnoreCase(p))))
+    val (data, partitions) = AlbisTableV2.splitColumns(schema, partitioning)
+    StructType(data.fields ++ partitions.fields)
   }
 
   def storagePath(location: String): String =

@@ -49,13 +49,10 @@ class StagedAlbisTable private (
     written = true
     replacement match {
       case None => table.newWriteBuilder(info)
-      case Some((_, partitioning, properties)) if sameColumns =>
+      case Some(_) if sameColumns =>
         table.newWriteBuilder(info).asInstanceOf[SupportsTruncate].truncate()
       case Some((_, partitioning, properties)) =>
-        val partitions = AlbisTableV2.partitionNames(partitioning)
-        def isPartition(n: String) = partitions.exists(_.equalsIgnoreCase(n))
-        val data = StructType(columnsNow.fields.filterNot(f => isPartition(f.name)))
-        val partitionSchema = StructType(columnsNow.fields.filter(f => isPartition(f.name)))
+        val (data, partitionSchema) = AlbisTableV2.splitColumns(columnsNow, partitioning)
         val options = (table.options ++ CatalogTables.options(properties) ++
           info.options().asCaseSensitiveMap().asScala).asJava
         new AlbisWriteBuilder(table.storagePath, data, partitionSchema, options, info, _ => null).replacingSchema()

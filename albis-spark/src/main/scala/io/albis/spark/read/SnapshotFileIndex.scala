@@ -67,8 +67,10 @@ class SnapshotFileIndex(
 
   override def hashCode(): Int = rootPath.hashCode * 31 + snapshot.hashCode
 
+  /** Each file's table, which Spark hands the task with the file. */
+  private lazy val tableOf: Map[Path, String] = files.map { case (f, rg) => f.getPath -> rg.table }.toMap
+
   override def listFiles(partitionFilters: Seq[Expression], dataFilters: Seq[Expression]): Seq[PartitionDirectory] = {
-    val tableOf = files.map { case (f, rg) => f.getPath -> rg.table }.toMap
     def withTable(fs: Seq[FileStatus]) =
       fs.map(f => FileStatusWithMetadata(f, Map(SnapshotFileIndex.TableKey -> tableOf(f.getPath))))
     if (partitionSchema.isEmpty) {

@@ -14,6 +14,8 @@ import java.time.ZoneId
 object TimeTravel {
   val VersionAsOf = "versionAsOf"
   val TimestampAsOf = "timestampAsOf"
+  /** The name `versionAsOf` had before Albis took Delta's and Iceberg's. */
+  val StateVersion = "stateVersion"
 
   /** A table state version, 1 or more; `what` names where it was given in an error. */
   def version(text: String, what: String = "VERSION AS OF"): Int = {
@@ -40,14 +42,12 @@ object TimeTravel {
   }
 
   /** The state the read options of `table` name, if any; `zone` reads a timestamp without one. */
-  def fromOptions(table: String, options: Map[String, String], zone: ZoneId): Option[Int] = {
-    def option(name: String) = options.collectFirst { case (k, v) if k.equalsIgnoreCase(name) => v }
-    val version = option(VersionAsOf).map(v => (VersionAsOf, v)).orElse(option("stateVersion").map(v => ("stateVersion", v)))
-    val timestamp = option(TimestampAsOf)
-    (version, timestamp) match {
+  def fromOptions(table: String, options: java.util.Map[String, String], zone: ZoneId): Option[Int] = {
+    val timestamp = Option(SourceOptions.value(options, TimestampAsOf))
+    (versionOption(options), timestamp) match {
       case (Some(_), Some(_)) =>
         throw new InvalidOptionException(s"options $VersionAsOf and $TimestampAsOf each name a state; give one")
-      case (Some((name, v)), None) => Some(this.version(v, s"option $name"))
+      case (Some(v), None) => Some(v)
       case (None, Some(t)) =>
         val micros = DateTimeUtils.stringToTimestamp(UTF8String.fromString(t.trim), zone).getOrElse(
           throw new InvalidOptionException(s"option $TimestampAsOf: '$t' is not a timestamp"))
@@ -55,4 +55,14 @@ object TimeTravel {
       case _ => None
     }
   }
+
+  /**
+   * The version the read option `versionAsOf` (or `stateVersion`) names, 0 for none: for a read
+   * that knows no table yet (Spark's V1 path resolves the state in each task).
+   */
+  def versionFromOptions(options: java.util.Map[String, String]): Int = versionOption(options).getOrElse(0)
+
+  private def versionOption(options: java.util.Map[String, String]): Option[Int] =
+    Option(SourceOptions.value(options, VersionAsOf)).map(v => version(v, s"option $VersionAsOf"))
+      .orElse(Option(SourceOptions.value(options, StateVersion)).map(v => version(v, s"option $StateVersion")))
 }

@@ -1,5 +1,6 @@
 package io.albis.spark.catalog;
 
+import static io.albis.spark.Failures.rootCause;
 import static io.albis.spark.SparkRows.assertSameRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -226,12 +227,5 @@ class SessionCatalogTest {
         assertThrows(Exception.class, () -> spark.sql(
                 "CREATE TABLE a USING albis AS SELECT fail_in_partition_2(id) AS id FROM range(0, 100, 1, 4)"));
         assertFalse(spark.catalog().tableExists("a"));
-    }
-
-    private static Throwable rootCause(Throwable t) {
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

@@ -1,5 +1,6 @@
 package io.albis.spark.catalog;
 
+import static io.albis.spark.Failures.rootCause;
 import static io.albis.spark.SparkRows.assertSameRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -159,12 +160,5 @@ class WarehouseCatalogTest {
         } finally {
             spark.conf().unset("spark.sql.sources.partitionOverwriteMode");
         }
-    }
-
-    private static Throwable rootCause(Throwable t) {
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

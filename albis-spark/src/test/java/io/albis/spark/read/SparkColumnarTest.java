@@ -1,5 +1,6 @@
 package io.albis.spark.read;
 
+import static io.albis.spark.Failures.rootCause;
 import static io.albis.spark.SparkRows.assertSameRows;
 import static io.albis.spark.SparkSessions.withConf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -260,10 +261,6 @@ class SparkColumnarTest {
                     String.valueOf(rootCause(e)));
             return null;
         });
-    }
-
-    private static Throwable rootCause(Throwable t) {
-        return t.getCause() == null ? t : rootCause(t.getCause());
     }
 
     private static Dataset<Row> read(String path) {

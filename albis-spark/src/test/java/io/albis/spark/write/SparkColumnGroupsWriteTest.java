@@ -1,5 +1,6 @@
 package io.albis.spark.write;
 
+import static io.albis.spark.Failures.rootCause;
 import static io.albis.spark.SparkRows.assertSameRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -249,12 +250,5 @@ class SparkColumnGroupsWriteTest {
         } finally {
             spark.conf().set(key, before);
         }
-    }
-
-    private static Throwable rootCause(Throwable e) {
-        while (e.getCause() != null) {
-            e = e.getCause();
-        }
-        return e;
     }
 }

@@ -1,5 +1,6 @@
 package io.albis.spark.write;
 
+import static io.albis.spark.Failures.rootCause;
 import static io.albis.spark.SparkRows.assertSameRows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -216,12 +217,5 @@ class SparkPartitionedTablesTest {
         try (Stream<Path> files = Files.walk(d)) {
             return files.filter(Files::isRegularFile).map(f -> d.relativize(f).toString()).collect(Collectors.toSet());
         }
-    }
-
-    private static Throwable rootCause(Throwable e) {
-        while (e.getCause() != null) {
-            e = e.getCause();
-        }
-        return e;
     }
 }
