@@ -22,6 +22,8 @@ import io.albis.filter.Predicate;
 import io.albis.filter.Predicates;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
+import io.albis.read.RowRun;
+import io.albis.read.RunReader;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
@@ -183,6 +185,36 @@ class ProjectionAndFilterTest {
             }
             assertEquals(matching.size(), k, where + ": matching rows returned; expected " + matching);
         }
+        assertRunsMatch(t, options, matching, where);
+    }
+
+    /**
+     * The runs a {@link RunReader} describes cover exactly the matching rows, in order, whether
+     * they are taken one run at a time or gathered within the loaded segments (as Spark's batches
+     * gather them), with short runs as well as long ones.
+     */
+    private static void assertRunsMatch(TestTable t, ReadOptions options, List<Integer> matching, String where)
+            throws IOException {
+        Random random = new Random(matching.size() * 31L + where.hashCode());
+        List<Integer> seen = new ArrayList<>();
+        try (RunReader reader = t.table().newRunReader(options)) {
+            RowRun[] runs = reader.newRuns();
+            for (;;) {
+                int maxRows = random.nextInt(4) == 0 ? 1 + random.nextInt(3) : Integer.MAX_VALUE;
+                int n = reader.nextRun(runs, maxRows);
+                if (n == 0) {
+                    break;
+                }
+                do {
+                    long first = (long) reader.currentRowGroup() * t.rowsPerGroup() + reader.runFirstRowIndex();
+                    for (int i = 0; i < n; i++) {
+                        seen.add((int) (first + i));
+                    }
+                    n = random.nextBoolean() ? reader.nextRunInSegments(runs, maxRows) : 0;
+                } while (n > 0);
+            }
+        }
+        assertEquals(matching, seen, where + ": rows of the runs");
     }
 
     private static String extraSeq(AlbisReader reader, ExpectedTable expected) {

@@ -138,16 +138,20 @@ class SegmentPruningTest {
         return kept;
     }
 
+    /** Segments {@link #assertOnlyKeptSegmentsRead} saw read. */
+    private long segmentsRead;
+
     interface SegmentMayMatch {
         boolean test(long minId, long maxId, int nullsOfMaybe);
     }
 
     /**
      * For every read group: a segment with no kept row was never read (no read overlaps its bytes
-     * or padding); a segment with kept rows was read exactly once. Returns the pruned segment count.
+     * or padding); a segment with kept rows was read at most once. Returns the pruned segment count.
      */
     private long assertOnlyKeptSegmentsRead(List<ColumnGroup> readGroups, SegmentMayMatch mayMatch) throws IOException {
         long pruned = 0;
+        segmentsRead = 0;
         for (RowGroupRef rg : plain.rowGroups()) {
             boolean[] kept = rowsKept(rg, mayMatch);
             for (ColumnGroup g : readGroups) {
@@ -163,7 +167,10 @@ class SegmentPruningTest {
                     long overlapping = reads.stream().filter(x -> x.overlaps(from, to)).count();
                     String what = data + " segment at " + from + " (rows " + s.firstRow() + ".." + (s.endRow() - 1) + ")";
                     if (anyKept) {
-                        assertEquals(1, overlapping, what + " holds candidate rows and is read once");
+                        // Once, or not at all in a group the filter does not read when its vector
+                        // evaluation kept none of the segment's rows.
+                        assertTrue(overlapping <= 1, what + " holds candidate rows and is read at most once");
+                        segmentsRead += overlapping;
                     } else {
                         assertEquals(0, overlapping, what + " is pruned and must not be read");
                         pruned++;
@@ -207,11 +214,7 @@ class SegmentPruningTest {
         assertTrue(pruned > 30, "most segments are pruned: " + pruned);
         assertEquals(pruned, stats[0], "ReadStats.segmentsSkipped agrees");
         assertGroupNeverOpened(group("rest"));
-        long totalSegments = 0;
-        for (RowGroupRef rg : plain.rowGroups()) {
-            totalSegments += meta(rg, group("ids")).segments().size() + meta(rg, group("text")).segments().size();
-        }
-        assertEquals(totalSegments - pruned, stats[1], "ReadStats.segmentsRead counts the others");
+        assertEquals(segmentsRead, stats[1], "ReadStats.segmentsRead counts the segments read");
     }
 
     @Test

@@ -16,6 +16,14 @@ public abstract class BoundPredicate {
 
     public abstract boolean mayMatch(StatsSource stats);
 
+    /**
+     * Whether the statistics prove that every row of a stretch passes (false when they cannot
+     * tell): the reader then hands the stretch's rows out without testing them.
+     */
+    public boolean allMatch(StatsSource stats) {
+        return false;
+    }
+
     /** Reader column indexes this predicate reads. */
     public abstract void columns(java.util.Set<Integer> out);
 
@@ -27,6 +35,18 @@ public abstract class BoundPredicate {
             case LE -> cmp <= 0;
             case GT -> cmp > 0;
             case GE -> cmp >= 0;
+        };
+    }
+
+    /** Does every value in [min, max] satisfy {@code value op literal}? cmpMin = compare(min, lit), cmpMax likewise. */
+    static boolean rangeAllHold(Predicate.Op op, int cmpMin, int cmpMax) {
+        return switch (op) {
+            case EQ -> cmpMin == 0 && cmpMax == 0;
+            case NE -> cmpMax < 0 || cmpMin > 0;
+            case LT -> cmpMax < 0;
+            case LE -> cmpMax <= 0;
+            case GT -> cmpMin > 0;
+            case GE -> cmpMin >= 0;
         };
     }
 
@@ -54,6 +74,12 @@ public abstract class BoundPredicate {
             out.add(column);
         }
 
+        /** True when no value of the column in the stretch is null and its min and max are known. */
+        final boolean noNullsWithRange(StatsSource s) {
+            ColumnStats st = s.stats(column);
+            return st.nullCount() == 0 && st.hasMinMax() && s.rows(column) > 0;
+        }
+
         /** True when every value of the column in the stretch is null. */
         final boolean allNull(StatsSource s) {
             return s.stats(column).nullCount() >= s.rows(column);
@@ -61,7 +87,7 @@ public abstract class BoundPredicate {
     }
 
     static final class IsNull extends Leaf {
-        private final boolean negated;
+        final boolean negated;
 
         IsNull(int column, boolean negated) {
             super(column);
@@ -79,6 +105,11 @@ public abstract class BoundPredicate {
                 return !allNull(s);
             }
             return s.stats(column).nullCount() > 0;
+        }
+
+        @Override
+        public boolean allMatch(StatsSource s) {
+            return negated ? s.stats(column).nullCount() == 0 : allNull(s);
         }
     }
 
@@ -123,11 +154,18 @@ public abstract class BoundPredicate {
             return !st.hasMinMax() || rangeMayHold(op, Long.compare(st.minLong(), literal),
                     Long.compare(st.maxLong(), literal));
         }
+
+        @Override
+        public boolean allMatch(StatsSource s) {
+            ColumnStats st = s.stats(column);
+            return noNullsWithRange(s) && rangeAllHold(op, Long.compare(st.minLong(), literal),
+                    Long.compare(st.maxLong(), literal));
+        }
     }
 
     static final class CompareDouble extends Leaf {
-        private final Predicate.Op op;
-        private final double literal;
+        final Predicate.Op op;
+        final double literal;
 
         CompareDouble(int column, Predicate.Op op, double literal) {
             super(column);
@@ -147,6 +185,13 @@ public abstract class BoundPredicate {
             }
             ColumnStats st = s.stats(column);
             return !st.hasMinMax() || rangeMayHold(op, ValueOrder.compareDouble(st.minDouble(), literal),
+                    ValueOrder.compareDouble(st.maxDouble(), literal));
+        }
+
+        @Override
+        public boolean allMatch(StatsSource s) {
+            ColumnStats st = s.stats(column);
+            return noNullsWithRange(s) && rangeAllHold(op, ValueOrder.compareDouble(st.minDouble(), literal),
                     ValueOrder.compareDouble(st.maxDouble(), literal));
         }
     }
@@ -212,18 +257,34 @@ public abstract class BoundPredicate {
      * read once and looked up in a sorted array, instead of one comparison per listed value.
      */
     static final class InLongs extends Leaf {
-        private final long[] sorted;
-        private final boolean negated;
+        final long[] sorted;
+        final LongSet set;
+        final boolean negated;
 
         InLongs(int column, long[] values, boolean negated) {
             super(column);
             this.sorted = java.util.Arrays.stream(values).sorted().distinct().toArray();
+            this.set = LongSet.of(sorted);
             this.negated = negated;
         }
 
         @Override
         public boolean test(RowValues row) {
-            return !row.isNull(column) && (java.util.Arrays.binarySearch(sorted, row.longValue(column)) >= 0) != negated;
+            return !row.isNull(column) && set.contains(row.longValue(column)) != negated;
+        }
+
+        @Override
+        public boolean allMatch(StatsSource s) {
+            if (!noNullsWithRange(s)) {
+                return false;
+            }
+            ColumnStats st = s.stats(column);
+            if (!negated) {
+                return st.minLong() == st.maxLong() && set.contains(st.minLong());
+            }
+            int i = java.util.Arrays.binarySearch(sorted, st.minLong());
+            int first = i >= 0 ? i : -i - 1; // first listed value >= min
+            return first == sorted.length || sorted[first] > st.maxLong();
         }
 
         @Override
@@ -296,7 +357,7 @@ public abstract class BoundPredicate {
     }
 
     static final class And extends BoundPredicate {
-        private final BoundPredicate[] terms;
+        final BoundPredicate[] terms;
 
         And(List<BoundPredicate> terms) {
             this.terms = terms.toArray(new BoundPredicate[0]);
@@ -323,6 +384,16 @@ public abstract class BoundPredicate {
         }
 
         @Override
+        public boolean allMatch(StatsSource s) {
+            for (BoundPredicate t : terms) {
+                if (!t.allMatch(s)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
         public void columns(java.util.Set<Integer> out) {
             for (BoundPredicate t : terms) {
                 t.columns(out);
@@ -331,7 +402,7 @@ public abstract class BoundPredicate {
     }
 
     static final class Or extends BoundPredicate {
-        private final BoundPredicate[] terms;
+        final BoundPredicate[] terms;
 
         Or(List<BoundPredicate> terms) {
             this.terms = terms.toArray(new BoundPredicate[0]);
@@ -351,6 +422,16 @@ public abstract class BoundPredicate {
         public boolean mayMatch(StatsSource s) {
             for (BoundPredicate t : terms) {
                 if (t.mayMatch(s)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public boolean allMatch(StatsSource s) {
+            for (BoundPredicate t : terms) {
+                if (t.allMatch(s)) {
                     return true;
                 }
             }

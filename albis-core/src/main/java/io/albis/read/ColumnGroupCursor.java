@@ -110,6 +110,11 @@ final class ColumnGroupCursor {
         return meta == null || rows.hasNext();
     }
 
+    /** Whether row {@code row} of the row group lies in the loaded segment (always for an idle cursor). */
+    boolean holdsRow(long row) {
+        return meta == null || (segment >= 0 && row >= segFirst && row < segEnd);
+    }
+
     /** Rows from the current one to the end of the loaded segment. */
     long rowsLeftInSegment() {
         return meta == null ? Long.MAX_VALUE : rows.rowsLeft();

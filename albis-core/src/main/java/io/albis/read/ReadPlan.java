@@ -4,6 +4,7 @@ import io.albis.error.SchemaMismatchException;
 import io.albis.filter.BoundPredicate;
 import io.albis.filter.PredicateBinder;
 import io.albis.filter.Predicates;
+import io.albis.filter.VectorFilter;
 import io.albis.row.RowLayout;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
@@ -139,6 +140,38 @@ final class ReadPlan {
             }
         }
         throw new IllegalStateException("column " + schema.column(tableColumnIndex).name() + " is not read");
+    }
+
+    /** Where each reader column's values lie in its group's rows, for {@link VectorFilter#split}. */
+    VectorFilter.Places places() {
+        return new VectorFilter.Places() {
+            @Override
+            public int group(int column) {
+                return group[column];
+            }
+
+            @Override
+            public boolean fixedWidth(int column) {
+                return !layouts[group[column]].hasVariable();
+            }
+
+            @Override
+            public long nullInfo(int column) {
+                RowLayout l = layouts[group[column]];
+                return (long) RowLayout.nullMask(slot[column]) << 32 | l.nullByte(slot[column]);
+            }
+
+            @Override
+            public long valueInfo(int column) {
+                RowLayout l = layouts[group[column]];
+                return (long) type[column].fixedWidth() << 32 | l.fixedOffset(slot[column]);
+            }
+
+            @Override
+            public DataType type(int column) {
+                return type[column];
+            }
+        };
     }
 
     /** Reader columns, projected and not. */

@@ -6,6 +6,7 @@ public final class ReadStats {
     long bytesRead;
     long segmentsSkipped;
     long rowGroupsRead;
+    long rowsDropped;
 
     public long segmentsRead() {
         return segmentsRead;
@@ -24,8 +25,13 @@ public final class ReadStats {
         return rowGroupsRead;
     }
 
+    /** Rows of the segments read that the filter dropped (in vectors or row by row). */
+    public long rowsDropped() {
+        return rowsDropped;
+    }
+
     @Override
     public String toString() {
-        return "segments read=" + segmentsRead + " skipped=" + segmentsSkipped + " bytes=" + bytesRead;
+        return "segments read=" + segmentsRead + " skipped=" + segmentsSkipped + " bytes=" + bytesRead + " rows dropped=" + rowsDropped;
     }
 }

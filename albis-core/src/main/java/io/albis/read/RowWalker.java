@@ -1,6 +1,7 @@
 package io.albis.read;
 
 import io.albis.filter.BoundPredicate;
+import io.albis.filter.VectorFilter;
 import io.albis.memory.BufferAllocator;
 import io.albis.row.SegmentRows;
 import io.albis.schema.Column;
@@ -25,10 +26,39 @@ import java.util.List;
  * the current row for the filter. Not thread-safe.
  */
 abstract class RowWalker implements Closeable {
+    /** Rows a vector filter evaluates at once: its verdicts stay in the first-level cache. */
+    static final int STRETCH = 4096;
+
     private final TableSource table;
     final ReadPlan plan;
     final ReadStats stats = new ReadStats();
-    private final BoundPredicate filter;
+    /**
+     * The filter tested row by row in the current range: the plan's filter, or what its vector
+     * part leaves; null in a range whose rows all pass (no filter, or statistics prove it).
+     */
+    private BoundPredicate filter;
+    /** What {@link #filter} is in a range the statistics do not settle. */
+    private final BoundPredicate rowFilter;
+    /**
+     * The part of the filter evaluated over stretches of rows at once ({@link VectorFilter}), or
+     * null. In a range it applies to, the reader walks the sub-ranges of rows it keeps.
+     */
+    private final VectorFilter vector;
+    /** The group positions the vector part reads, and the addresses and strides it is handed. */
+    private final int[] vectorGroups;
+    private final long[] vectorRowAt;
+    private final int[] vectorStride;
+    /** The vector part's verdict on each row of the stretch it evaluated last. */
+    private final byte[] keep = new byte[STRETCH];
+    /** Whether the current range is walked by sub-ranges of the vector part; its end, and the first row not evaluated yet. */
+    private boolean vectorRange;
+    private long rangeEnd;
+    private long stretchEnd;
+    /** The sub-ranges (of consecutive kept rows) of the stretch evaluated last, and the next to walk. */
+    private final long[] subStarts = new long[STRETCH / 2 + 1];
+    private final long[] subEnds = new long[STRETCH / 2 + 1];
+    private int subCount;
+    private int subPos;
     /** The rows each column group read is walked with (by group position), for the walker's whole life. */
     final SegmentRows[] rowsOfGroup;
     /** The current row by reader column, as the filter and the object getters read it. */
@@ -82,7 +112,17 @@ abstract class RowWalker implements Closeable {
         this.table = table;
         Schema schema = table.schema();
         this.plan = new ReadPlan(schema, options);
-        this.filter = plan.filter;
+        VectorFilter.Split split = VectorFilter.split(plan.filter, plan.places());
+        this.vector = split.vector();
+        this.rowFilter = split.residual();
+        this.filter = rowFilter;
+        java.util.Set<Integer> groups = new java.util.TreeSet<>();
+        if (vector != null) {
+            vector.groups(groups);
+        }
+        this.vectorGroups = groups.stream().mapToInt(Integer::intValue).toArray();
+        this.vectorRowAt = new long[schema.groups().size()];
+        this.vectorStride = new int[schema.groups().size()];
         this.rowsOfGroup = new SegmentRows[schema.groups().size()];
         for (int g : plan.neededGroups) {
             rowsOfGroup[g] = new SegmentRows(plan.layouts[g]);
@@ -164,7 +204,11 @@ abstract class RowWalker implements Closeable {
                 others[i].next();
             }
         }
-        return filter == null || filter.test(row);
+        if (filter == null || filter.test(row)) {
+            return true;
+        }
+        stats.rowsDropped++;
+        return false;
     }
 
     /** Makes {@code pos} exact again (rows handed out by the hot path are behind it). */
@@ -231,12 +275,14 @@ abstract class RowWalker implements Closeable {
                     startStretch();
                     return true;
                 }
+                stats.rowsDropped++;
+                continue;
+            }
+            if (vectorRange && nextSubRange()) {
                 continue;
             }
             if (++range < open.ranges.count()) {
-                pos = open.ranges.start(range);
-                end = open.ranges.end(range);
-                positioned = false;
+                enterRange(range);
             } else {
                 closeRowGroup();
             }
@@ -289,20 +335,72 @@ abstract class RowWalker implements Closeable {
         }
         try {
             ColumnGroupCursor[] m = moving;
-            while (pos < end && allHaveNextInSegment(m)) {
-                for (ColumnGroupCursor c : m) {
-                    c.advance();
+            for (;;) {
+                while (pos < end && allHaveNextInSegment(m)) {
+                    for (ColumnGroupCursor c : m) {
+                        c.advance();
+                    }
+                    pos++;
+                    if (filter == null || filter.test(row)) {
+                        return runFromCurrentRow(runs, maxRows);
+                    }
+                    stats.rowsDropped++;
                 }
-                pos++;
+                if (pos < end || !vectorRange || !nextSubRangeInSegments(m)) {
+                    return 0;
+                }
+                pos++; // the cursors stand on the sub-range's first row
                 if (filter == null || filter.test(row)) {
                     return runFromCurrentRow(runs, maxRows);
                 }
+                stats.rowsDropped++;
             }
-            return 0;
         } catch (Throwable t) {
             fail(t);
             throw t;
         }
+    }
+
+    /**
+     * Moves every moving cursor to the first row of the next sub-range of kept rows when that row
+     * (and, for a stretch still to evaluate, the stretch's first row) lies in the segments they
+     * hold; leaves {@code pos} on that row and {@code end} at the sub-range's end. False, moving
+     * nothing, when reaching it would load a segment.
+     */
+    private boolean nextSubRangeInSegments(ColumnGroupCursor[] m) throws IOException {
+        if (subPos == subCount) {
+            if (stretchEnd >= rangeEnd || !allHoldRow(m, stretchEnd)) {
+                return false;
+            }
+            evaluateStretch(); // moves only the vector part's cursors, within their segments
+            if (subCount == 0) {
+                positioned = false; // the vector groups moved ahead of the others
+                pos = end = stretchEnd;
+                return false;
+            }
+        }
+        long target = subStarts[subPos];
+        if (!allHoldRow(m, target)) {
+            positioned = false;
+            pos = end = target;
+            return false;
+        }
+        for (ColumnGroupCursor c : m) {
+            c.seek(target);
+        }
+        pos = target;
+        end = subEnds[subPos];
+        subPos++;
+        return true;
+    }
+
+    private static boolean allHoldRow(ColumnGroupCursor[] cursors, long row) {
+        for (ColumnGroupCursor c : cursors) {
+            if (!c.holdsRow(row)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Describes the run that starts at the current (matching) row, row {@code pos - 1}. */
@@ -341,6 +439,7 @@ abstract class RowWalker implements Closeable {
             }
             pos++;
             if (!filter.test(row)) {
+                stats.rowsDropped++;
                 break;
             }
             for (int g : plan.neededGroups) {
@@ -375,16 +474,100 @@ abstract class RowWalker implements Closeable {
         for (int i = 1; i < moving.length; i++) {
             movingOthers[i - 1] = moving[i].rows();
         }
-        plain = moving.length == 1 && filter == null;
         range = 0;
-        positioned = false;
         if (open.ranges.count() == 0) {
             pos = end = 0;
+            vectorRange = false;
+            positioned = false;
         } else {
-            pos = open.ranges.start(0);
-            end = open.ranges.end(0);
+            enterRange(0);
         }
         return true;
+    }
+
+    /**
+     * Starts range {@code r} of the open row group: untested when the statistics prove its rows
+     * all pass; else walked by the sub-ranges the vector part keeps (evaluated a stretch at a time
+     * as the walk reaches it), testing what it leaves row by row; else tested row by row.
+     */
+    private void enterRange(int r) {
+        boolean exact = open.ranges.exact(r);
+        filter = exact ? null : rowFilter;
+        plain = moving.length == 1 && filter == null;
+        positioned = false;
+        vectorRange = vector != null && !exact;
+        if (vectorRange) {
+            rangeEnd = open.ranges.end(r);
+            stretchEnd = open.ranges.start(r);
+            subCount = subPos = 0;
+            pos = end = stretchEnd; // empty: the walk asks nextSubRange for the first sub-range
+        } else {
+            pos = open.ranges.start(r);
+            end = open.ranges.end(r);
+        }
+    }
+
+    /**
+     * Moves {@code pos} and {@code end} to the next sub-range of kept rows in the current range,
+     * evaluating stretches until one keeps a row; false when the range has none left.
+     */
+    private boolean nextSubRange() throws IOException {
+        while (subPos == subCount) {
+            if (stretchEnd >= rangeEnd) {
+                return false;
+            }
+            evaluateStretch();
+        }
+        pos = subStarts[subPos];
+        end = subEnds[subPos];
+        subPos++;
+        positioned = false;
+        return true;
+    }
+
+    /**
+     * Evaluates the vector part over the rows from {@code stretchEnd} on, as many as lie in the
+     * loaded segments of the groups it reads (at most {@link #STRETCH}), and turns the rows it
+     * keeps into sub-ranges. The groups' cursors are moved to the stretch's first row; the walk
+     * then seeks every moving cursor to each sub-range, so segments of other groups holding no
+     * kept row are never loaded.
+     */
+    private void evaluateStretch() throws IOException {
+        long first = stretchEnd;
+        long n = Math.min(rangeEnd - first, STRETCH);
+        for (int g : vectorGroups) {
+            ColumnGroupCursor c = open.cursors[g];
+            c.seek(first);
+            n = Math.min(n, c.rowsLeftInSegment());
+            vectorRowAt[g] = rowsOfGroup[g].rowAt();
+            vectorStride[g] = plan.layouts[g].fixedEnd();
+        }
+        int rows = (int) n;
+        byte[] k = keep;
+        vector.evaluate(vectorRowAt, vectorStride, rows, k);
+        int count = 0;
+        int kept = 0;
+        int i = 0;
+        while (i < rows) {
+            while (i < rows && k[i] == 0) {
+                i++;
+            }
+            if (i == rows) {
+                break;
+            }
+            int a = i;
+            while (i < rows && k[i] != 0) {
+                i++;
+            }
+            subStarts[count] = first + a;
+            subEnds[count] = first + i;
+            kept += i - a;
+            count++;
+        }
+        stats.rowsDropped += rows - kept;
+        subCount = count;
+        subPos = 0;
+        stretchEnd = first + rows;
     }
 
     private void closeRowGroup() throws IOException {

@@ -14,7 +14,9 @@ import java.util.TreeSet;
 /**
  * Level-1 filtering: which rows of a row group can match the filter, judged from segment
  * statistics alone. The row group is cut at every segment boundary of the filtered columns'
- * groups; a stretch is kept unless the statistics of its segments rule the filter out.
+ * groups; a stretch is kept unless the statistics of its segments rule the filter out, and
+ * marked exact when they show every row passes (a sorted column inside the filter's range), so
+ * the reader hands its rows out untested.
  */
 final class SegmentPruner {
     private SegmentPruner() {}
@@ -38,23 +40,31 @@ final class SegmentPruner {
                 cuts.add(s.firstRow());
             }
         }
+        // Each kept stretch: {first row, end row, 1 when the statistics prove every row passes}.
         List<long[]> kept = new ArrayList<>();
         Long prev = null;
         for (long cut : cuts) {
             if (prev != null) {
                 long a = prev;
-                if (filter.mayMatch(statsAt(plan, metas, a))) {
-                    if (!kept.isEmpty() && kept.get(kept.size() - 1)[1] == a) {
-                        kept.get(kept.size() - 1)[1] = cut;
+                StatsSource at = statsAt(plan, metas, a);
+                if (filter.mayMatch(at)) {
+                    long exact = filter.allMatch(at) ? 1 : 0;
+                    long[] last = kept.isEmpty() ? null : kept.get(kept.size() - 1);
+                    if (last != null && last[1] == a && last[2] == exact) {
+                        last[1] = cut;
                     } else {
-                        kept.add(new long[] {a, cut});
+                        kept.add(new long[] {a, cut, exact});
                     }
                 }
             }
             prev = cut;
         }
+        boolean[] exact = new boolean[kept.size()];
+        for (int i = 0; i < exact.length; i++) {
+            exact[i] = kept.get(i)[2] == 1;
+        }
         RowRanges ranges = new RowRanges(kept.stream().mapToLong(r -> r[0]).toArray(),
-                kept.stream().mapToLong(r -> r[1]).toArray());
+                kept.stream().mapToLong(r -> r[1]).toArray(), exact);
         for (int g : plan.neededGroups) {
             for (SegmentMetadata s : metas[g].segments()) {
                 if (!ranges.overlaps(s.firstRow(), s.endRow())) {

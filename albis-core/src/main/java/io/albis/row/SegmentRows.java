@@ -65,6 +65,14 @@ public final class SegmentRows {
     /** Location of the segment's last row, and the row length, for fixed-width rows; see {@link #next()}. */
     private long lastAt;
     private final int stride;
+    /**
+     * Fixed-width rows in a byte distance that is a whole number of rows, without a division (a
+     * 64-bit division costs tens of cycles, and a filtered read asks for positions at every kept
+     * stretch): the distance shifted right by the stride's trailing zero bits, times the inverse
+     * of the stride's odd part modulo 2^64, is exact for multiples of the stride.
+     */
+    private final int strideShift;
+    private final long oddStrideInverse;
     /** Index, offset and length of the current row; kept for rows with a size counter only. */
     private int row;
     private int rowOffset;
@@ -76,6 +84,8 @@ public final class SegmentRows {
         this.fixedEnd = layout.fixedEnd();
         this.variable = layout.hasVariable();
         this.stride = variable ? 0 : fixedEnd;
+        this.strideShift = fixedEnd == 0 ? 0 : Integer.numberOfTrailingZeros(fixedEnd);
+        this.oddStrideInverse = inverseOfOdd(fixedEnd == 0 ? 1 : fixedEnd >>> strideShift);
         this.variableSlots = layout.variableSlots();
         this.variableOffsets = new int[variableSlots.length];
         this.nestedShapes = new NestedShape[variableSlots.length];
@@ -208,7 +218,21 @@ public final class SegmentRows {
 
     /** Fixed-width rows after the current one up to the location {@code limit} (from {@link #locationAhead}). */
     public int rowsUpTo(long limit) {
-        return (int) ((limit - rowAt) / stride);
+        return rowsIn(limit - rowAt);
+    }
+
+    /** Whole fixed-width rows in {@code bytes}, a multiple of the row length. */
+    private int rowsIn(long bytes) {
+        return (int) ((bytes >>> strideShift) * oddStrideInverse);
+    }
+
+    /** The inverse of odd {@code d} modulo 2^64, by Newton's iteration (each step doubles the correct low bits). */
+    static long inverseOfOdd(long d) {
+        long x = d; // correct in the low 3 bits, as d * d = 1 mod 8 for odd d
+        for (int i = 0; i < 5; i++) {
+            x *= 2 - d * x;
+        }
+        return x;
     }
 
     private void nextSlow() throws CorruptFileException {
@@ -305,7 +329,7 @@ public final class SegmentRows {
         if (!onRow) {
             return -1;
         }
-        return variable ? row : (int) ((rowAt - start) / fixedEnd);
+        return variable ? row : rowsIn(rowAt - start);
     }
 
     /** Rows from the current one to the end of the segment (0 when not on a row). */
