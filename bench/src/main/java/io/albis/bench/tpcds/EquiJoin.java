@@ -83,20 +83,15 @@ final class EquiJoin {
     void write(TpcdsFormat f) throws IOException {
         for (int side = 0; side < 2; side++) {
             String name = side == 0 ? "a" : "b";
-            Path out = table(f, name);
-            Path done = out.resolveSibling(name + ".done");
-            if (Files.exists(done)) {
-                continue;
-            }
-            LocalStorage.INSTANCE.delete(out.toString());
-            long start = System.nanoTime();
-            progress.printf("equijoin: writing table %s (%,d rows) as %s ...", name, rows, f);
-            spark.range(0, rows, 1, spark.sparkContext().defaultParallelism() * 2)
-                    .selectExpr("CAST((id * " + PRIMES[side] + ") % " + rows + " AS INT) AS key")
-                    .selectExpr("key", PAYLOAD_UDF + "(key, " + side + ") AS payload")
-                    .write().format(f.source).options(f.writeOptions).mode(SaveMode.ErrorIfExists).save(out.toString());
-            progress.printf(" %.1f s%n", (System.nanoTime() - start) / 1e9);
-            Files.writeString(done, f.label + "\n");
+            long prime = PRIMES[side];
+            String payload = PAYLOAD_UDF + "(key, " + side + ") AS payload";
+            TableOnce.write(table(f, name), f.label,
+                    String.format("equijoin: writing table %s (%,d rows) as %s", name, rows, f), progress,
+                    () -> spark.range(0, rows, 1, spark.sparkContext().defaultParallelism() * 2)
+                            .selectExpr("CAST((id * " + prime + ") % " + rows + " AS INT) AS key")
+                            .selectExpr("key", payload)
+                            .write().format(f.source).options(f.writeOptions).mode(SaveMode.ErrorIfExists)
+                            .save(table(f, name).toString()));
         }
     }
 
