@@ -1,10 +1,14 @@
 package io.albis.bench.tpcds;
 
+import java.time.LocalDate;
 import java.util.Locale;
 
 /**
  * Which dates the star join's dimension filter keeps, given how many: a random set of them (the
- * default), or a run of consecutive dates, as a query's date range keeps.
+ * default), or a run of consecutive dates, as a query's date range keeps. Either tests a column of
+ * the dimension that is not its join key, so that Spark cannot carry the filter over the join as a
+ * filter on the fact table's key when it plans the query: what the fact scan learns of the kept
+ * dates, it learns at run time.
  */
 enum DateFilter {
     /**
@@ -13,7 +17,7 @@ enum DateFilter {
      * values: the kept date keys are spread over the whole key range.
      */
     SCATTERED,
-    /** That many consecutive dates from the middle of the dimension's range. */
+    /** That many consecutive dates ({@code d_date}) from the middle of the dimension's range. */
     RANGE;
 
     /** The condition on the dimension {@code d} that keeps {@code dates} of its dates. */
@@ -21,8 +25,8 @@ enum DateFilter {
         return switch (this) {
             case SCATTERED -> "d.d_pick <= " + dates;
             case RANGE -> {
-                int first = StarJoinTables.FIRST_DATE_SK + (StarJoinTables.DATES - dates) / 2;
-                yield "d.d_date_sk BETWEEN " + first + " AND " + (first + dates - 1);
+                LocalDate first = StarJoinTables.FIRST_DATE.plusDays((StarJoinTables.DATES - dates) / 2);
+                yield "d.d_date BETWEEN DATE'" + first + "' AND DATE'" + first.plusDays(dates - 1) + "'";
             }
         };
     }
