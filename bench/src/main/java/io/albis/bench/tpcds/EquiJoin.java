@@ -7,7 +7,6 @@ import static org.apache.spark.sql.functions.crc32;
 import io.albis.storage.LocalStorage;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.apache.spark.sql.Dataset;
@@ -83,15 +82,16 @@ final class EquiJoin {
     void write(TpcdsFormat f) throws IOException {
         for (int side = 0; side < 2; side++) {
             String name = side == 0 ? "a" : "b";
+            Path out = table(f, name);
             long prime = PRIMES[side];
             String payload = PAYLOAD_UDF + "(key, " + side + ") AS payload";
-            TableOnce.write(table(f, name), f.label,
+            TableOnce.write(out, f.label,
                     String.format("equijoin: writing table %s (%,d rows) as %s", name, rows, f), progress,
                     () -> spark.range(0, rows, 1, spark.sparkContext().defaultParallelism() * 2)
                             .selectExpr("CAST((id * " + prime + ") % " + rows + " AS INT) AS key")
                             .selectExpr("key", payload)
                             .write().format(f.source).options(f.writeOptions).mode(SaveMode.ErrorIfExists)
-                            .save(table(f, name).toString()));
+                            .save(out.toString()));
         }
     }
 
