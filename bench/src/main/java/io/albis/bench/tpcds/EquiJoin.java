@@ -7,7 +7,6 @@ import static org.apache.spark.sql.functions.crc32;
 import io.albis.storage.LocalStorage;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.apache.spark.sql.Dataset;
@@ -84,19 +83,15 @@ final class EquiJoin {
         for (int side = 0; side < 2; side++) {
             String name = side == 0 ? "a" : "b";
             Path out = table(f, name);
-            Path done = out.resolveSibling(name + ".done");
-            if (Files.exists(done)) {
-                continue;
-            }
-            LocalStorage.INSTANCE.delete(out.toString());
-            long start = System.nanoTime();
-            progress.printf("equijoin: writing table %s (%,d rows) as %s ...", name, rows, f);
-            spark.range(0, rows, 1, spark.sparkContext().defaultParallelism() * 2)
-                    .selectExpr("CAST((id * " + PRIMES[side] + ") % " + rows + " AS INT) AS key")
-                    .selectExpr("key", PAYLOAD_UDF + "(key, " + side + ") AS payload")
-                    .write().format(f.source).options(f.writeOptions).mode(SaveMode.ErrorIfExists).save(out.toString());
-            progress.printf(" %.1f s%n", (System.nanoTime() - start) / 1e9);
-            Files.writeString(done, f.label + "\n");
+            long prime = PRIMES[side];
+            String payload = PAYLOAD_UDF + "(key, " + side + ") AS payload";
+            TableOnce.write(out, f.label,
+                    String.format("equijoin: writing table %s (%,d rows) as %s", name, rows, f), progress,
+                    () -> spark.range(0, rows, 1, spark.sparkContext().defaultParallelism() * 2)
+                            .selectExpr("CAST((id * " + prime + ") % " + rows + " AS INT) AS key")
+                            .selectExpr("key", payload)
+                            .write().format(f.source).options(f.writeOptions).mode(SaveMode.ErrorIfExists)
+                            .save(out.toString()));
         }
     }
 

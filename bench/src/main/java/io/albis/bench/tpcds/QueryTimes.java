@@ -25,23 +25,22 @@ final class QueryTimes {
         return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
     }
 
+    /** The fastest run, or NaN when there were none. */
     double min() {
-        return sorted().get(0);
+        return seconds.isEmpty() ? Double.NaN : sorted().get(0);
     }
 
+    /** The slowest run, or NaN when there were none. */
     double max() {
-        return sorted().get(seconds.size() - 1);
+        return seconds.isEmpty() ? Double.NaN : sorted().get(seconds.size() - 1);
     }
 
-    /** (max − min) / median: how far apart the runs were. */
+    /** (max − min) / median: how far apart the runs were (NaN when there were none). */
     double spread() {
         return (max() - min()) / median();
     }
 
     private List<Double> sorted() {
-        if (seconds.isEmpty()) {
-            throw new IllegalStateException("no timed runs");
-        }
         List<Double> s = new ArrayList<>(seconds);
         s.sort(null);
         return s;

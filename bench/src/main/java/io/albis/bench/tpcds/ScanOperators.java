@@ -13,8 +13,11 @@ final class ScanOperators {
     private ScanOperators() {}
 
     static String of(SparkPlan executed) {
-        return ExecutedPlanNodes.count(executed,
-                plan -> plan instanceof DataSourceScanExec || plan instanceof DataSourceV2ScanExecBase,
-                plan -> plan.getClass().getSimpleName());
+        return ExecutedPlanNodes.count(executed, ScanOperators::isScan, plan -> plan.getClass().getSimpleName());
+    }
+
+    /** Whether {@code plan} reads a table: a V2 scan or one of Spark's V1 scans. */
+    static boolean isScan(SparkPlan plan) {
+        return plan instanceof DataSourceScanExec || plan instanceof DataSourceV2ScanExecBase;
     }
 }

@@ -20,7 +20,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code scripts/tpcds}: the queries derived from TPC-DS on every format, checked and timed. */
-@Command(name = "tpcds", mixinStandardHelpOptions = true, subcommands = EquiJoinCommand.class,
+@Command(name = "tpcds", mixinStandardHelpOptions = true, subcommands = {EquiJoinCommand.class, StarJoinCommand.class},
         header = "Runs the queries derived from TPC-DS in Spark on Albis, Parquet and ORC, checks every answer and"
                 + " times them.",
         description = {
@@ -89,7 +89,7 @@ public final class TpcdsCommand implements Callable<Integer> {
             System.out.printf("tpcds: %d queries on %s; scale %s, seed %s; %d tables in %s%n", chosen.size(),
                     chosenFormats, scale, seedBase, needed.size(), tpcds.dir());
             tpcds.generateText(needed, threads);
-            SparkSession spark = session();
+            SparkSession spark = session(threads, shufflePartitions);
             Map<String, String> layouts = tpcds.usedColumnLayouts(all);
             for (TpcdsFormat f : chosenFormats) {
                 tpcds.write(spark, f, needed, f == TpcdsFormat.ALBIS_USED_COLUMNS ? layouts : null);
@@ -139,7 +139,7 @@ public final class TpcdsCommand implements Callable<Integer> {
      * the Albis session catalog switched on (the catalog is loaded when first asked for, so
      * setting it here is in time): Albis tables are then V2 tables that size themselves.
      */
-    private SparkSession session() {
+    static SparkSession session(int threads, int shufflePartitions) {
         SparkSession spark = BenchSpark.session(threads);
         spark.conf().set("spark.sql.shuffle.partitions", Integer.toString(shufflePartitions));
         spark.conf().set(SESSION_CATALOG, AlbisSessionCatalog.class.getName());

@@ -96,22 +96,14 @@ final class TpcdsData {
     void write(SparkSession spark, TpcdsFormat format, List<String> tables, Map<String, String> layouts)
             throws IOException {
         for (String t : tables) {
-            Path out = tableDir(format, t);
-            Path done = out.resolveSibling(t + ".done");
-            if (Files.exists(done)) {
-                continue;
-            }
-            deleteTree(out);
-            long start = System.nanoTime();
-            progress.printf("tpcds: writing %s as %s ...", t, format.label);
             Map<String, String> options = new HashMap<>(format.writeOptions);
             if (layouts != null && layouts.get(t) != null) {
                 options.put("columnGroups", layouts.get(t));
             }
-            typed(spark, t).write().format(format.source).options(options).mode(SaveMode.ErrorIfExists)
-                    .save(out.toString());
-            progress.printf(" %.1f s%n", (System.nanoTime() - start) / 1e9);
-            Files.writeString(done, format.label + "\n");
+            Path out = tableDir(format, t);
+            TableOnce.write(out, format.label, "tpcds: writing " + t + " as " + format.label, progress,
+                    () -> typed(spark, t).write().format(format.source).options(options).mode(SaveMode.ErrorIfExists)
+                            .save(out.toString()));
         }
     }
 
@@ -146,13 +138,9 @@ final class TpcdsData {
      * own. No table is given statistics: each is sized as Spark sizes it by itself.
      */
     void register(SparkSession spark, TpcdsFormat format, List<String> tables) {
-        // A location of its own, so that no warehouse directory appears where the JVM was started.
-        spark.sql("CREATE DATABASE IF NOT EXISTS " + format.database() + " LOCATION '"
-                + dir.resolve("databases").resolve(format.database()).toAbsolutePath() + "'");
+        format.createDatabase(spark, dir.resolve("databases"));
         for (String t : tables) {
-            spark.sql("DROP TABLE IF EXISTS " + format.database() + "." + t);
-            spark.sql("CREATE TABLE " + format.database() + "." + t + " (" + schemas.get(t).toDDL() + ") USING "
-                    + format.source + " LOCATION '" + tableDir(format, t).toAbsolutePath() + "'");
+            format.declareTable(spark, t, schemas.get(t).toDDL(), tableDir(format, t));
         }
     }
 

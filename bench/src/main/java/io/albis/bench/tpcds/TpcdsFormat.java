@@ -1,9 +1,11 @@
 package io.albis.bench.tpcds;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 
 /**
  * A format the TPC-DS-derived queries run on, with how Spark writes it. Parquet and ORC are
@@ -34,6 +36,27 @@ enum TpcdsFormat {
     /** The name of the Spark database that holds this format's tables. */
     String database() {
         return label.replace('-', '_');
+    }
+
+    /**
+     * Creates this format's database unless it exists, located in {@code dir} (so that no
+     * warehouse directory appears where the JVM was started).
+     */
+    void createDatabase(SparkSession spark, Path dir) {
+        spark.sql("CREATE DATABASE IF NOT EXISTS " + database() + " LOCATION '" + dir.resolve(database()).toAbsolutePath()
+                + "'");
+    }
+
+    /**
+     * Declares {@code table} in this format's database over the table written at {@code location},
+     * replacing a declaration of that name; with {@code columns} (DDL) as its columns, or, when
+     * null, the columns the source finds there.
+     */
+    void declareTable(SparkSession spark, String table, String columns, Path location) {
+        String name = database() + "." + table;
+        spark.sql("DROP TABLE IF EXISTS " + name);
+        spark.sql("CREATE TABLE " + name + (columns == null ? "" : " (" + columns + ")") + " USING " + source
+                + " LOCATION '" + location.toAbsolutePath() + "'");
     }
 
     boolean isAlbis() {

@@ -128,7 +128,8 @@ final class TpcdsReport {
         return results.stream().filter(r -> formats.stream().allMatch(f -> r.times().get(f).runs() > 0)).toList();
     }
 
-    private static String number(double v) {
+    /** {@code v} in a CSV file: four decimals, empty for NaN. */
+    static String number(double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v);
     }
 }

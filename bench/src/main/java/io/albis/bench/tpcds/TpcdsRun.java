@@ -36,6 +36,11 @@ final class TpcdsRun {
     record QueryResult(TpcdsQuery query, Map<TpcdsFormat, QueryTimes> times, Map<TpcdsFormat, QueryTimes> scanShares,
             Map<TpcdsFormat, String> joins, Map<TpcdsFormat, String> scans, int rows, String checkedAgainst) {}
 
+    /** Shown the executed plan of every timed run, e.g. to read what its scans did. */
+    interface TimedPlans {
+        void timed(TpcdsQuery query, TpcdsFormat format, SparkPlan executed);
+    }
+
     private final SparkSession spark;
     private final List<TpcdsFormat> formats;
     private final boolean goldenApplies;
@@ -43,10 +48,16 @@ final class TpcdsRun {
     private final int repeat;
     private final PrintStream progress;
     private final int cores;
+    private final TimedPlans timedPlans;
     private final List<Mismatch> mismatches = new ArrayList<>();
 
     TpcdsRun(SparkSession spark, List<TpcdsFormat> formats, boolean goldenApplies, int warmup, int repeat,
             PrintStream progress) {
+        this(spark, formats, goldenApplies, warmup, repeat, progress, (query, format, executed) -> {});
+    }
+
+    TpcdsRun(SparkSession spark, List<TpcdsFormat> formats, boolean goldenApplies, int warmup, int repeat,
+            PrintStream progress, TimedPlans timedPlans) {
         if (repeat < 1 || warmup < 0) {
             throw new IllegalArgumentException("repeat must be at least 1 and warmup at least 0");
         }
@@ -57,6 +68,12 @@ final class TpcdsRun {
         this.repeat = repeat;
         this.progress = progress;
         this.cores = spark.sparkContext().defaultParallelism();
+        this.timedPlans = timedPlans;
+    }
+
+    /** The format whose answers the others' are checked against: the first Parquet format, else the first. */
+    static TpcdsFormat reference(List<TpcdsFormat> formats) {
+        return formats.stream().filter(f -> f.source.equals("parquet")).findFirst().orElse(formats.get(0));
     }
 
     List<Mismatch> mismatches() {
@@ -67,8 +84,7 @@ final class TpcdsRun {
     QueryResult run(TpcdsQuery query, int index, int count) {
         Map<TpcdsFormat, QueryTimes> times = new LinkedHashMap<>();
         formats.forEach(f -> times.put(f, new QueryTimes()));
-        TpcdsFormat reference = formats.stream().filter(f -> f.source.equals("parquet")).findFirst()
-                .orElse(formats.get(0));
+        TpcdsFormat reference = reference(formats);
         boolean golden = goldenApplies && query.golden() != null;
         String against = golden ? "Spark's golden answer" : "the answer on " + reference;
         List<Map.Entry<TpcdsFormat, QueryAnswer>> answers = new ArrayList<>();
@@ -99,6 +115,7 @@ final class TpcdsRun {
                 if (run >= warmup) {
                     times.get(f).add(seconds);
                     SparkPlan executed = result.queryExecution().executedPlan();
+                    timedPlans.timed(query, f, executed);
                     joins.computeIfAbsent(f, x -> JoinStrategies.of(executed));
                     scans.computeIfAbsent(f, x -> ScanOperators.of(executed));
                     long scan = ScanTime.millis(executed);
