@@ -164,6 +164,11 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         return layouts[g];
     }
 
+    /** What the reader has read, skipped and dropped so far ({@link ScanMetrics}); null when no reader reads the row group. */
+    io.albis.read.ReadStats stats() {
+        return reader == null ? null : reader.stats();
+    }
+
     @Override
     public boolean hasNext() {
         if (!fetched) {

@@ -207,6 +207,11 @@ final class RowGroupRows implements Iterator<InternalRow>, Closeable {
         return s;
     }
 
+    /** What the reader has read, skipped and dropped so far ({@link ScanMetrics}); null when no reader reads the row group. */
+    io.albis.read.ReadStats stats() {
+        return reader == null ? null : reader.stats();
+    }
+
     @Override
     public boolean hasNext() {
         if (done) {

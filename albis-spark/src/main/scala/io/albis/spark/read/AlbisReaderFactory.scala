@@ -4,9 +4,10 @@ import org.apache.spark.sql.catalyst.FileSourceOptions
 import org.apache.spark.sql.catalyst.InternalRow
 import org.apache.spark.sql.catalyst.expressions.{JoinedRow, UnsafeProjection}
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation
+import org.apache.spark.sql.connector.metric.CustomTaskMetric
 import org.apache.spark.sql.connector.read.{InputPartition, PartitionReader}
-import org.apache.spark.sql.execution.datasources.{AggregatePushDownUtils, PartitionedFile}
-import org.apache.spark.sql.execution.datasources.v2.FilePartitionReaderFactory
+import org.apache.spark.sql.execution.datasources.{AggregatePushDownUtils, FilePartition, PartitionedFile}
+import org.apache.spark.sql.execution.datasources.v2.{FilePartitionReader, FilePartitionReaderFactory}
 import org.apache.spark.sql.sources.Filter
 import org.apache.spark.sql.types.StructType
 import org.apache.spark.sql.vectorized.ColumnarBatch
@@ -29,16 +30,28 @@ case class AlbisReaderFactory(
 
   override def supportColumnarReads(partition: InputPartition): Boolean = columnar
 
+  // Spark's file partition reader does not pass on its readers' metrics: each task's reader keeps
+  // the readers it built and reports theirs (a task reads one row group, so one reader).
+  override def createReader(partition: InputPartition): PartitionReader[InternalRow] =
+    AlbisReaderFactory.reporting[InternalRow](partition, buildReader, options)
+
+  override def createColumnarReader(partition: InputPartition): PartitionReader[ColumnarBatch] =
+    AlbisReaderFactory.reporting[ColumnarBatch](partition, buildColumnarReader, options)
+
   override def buildReader(file: PartitionedFile): PartitionReader[InternalRow] = aggregate match {
     case Some(a) => aggregateReader(file, a)
     case None =>
-      AlbisReaderFactory.reader(RowGroupRows.open(RowGroupFile.of(file), asOf, readDataSchema,
-        partitionSchema, file.partitionValues, filters, metadata))
+      val rows = RowGroupRows.open(RowGroupFile.of(file), asOf, readDataSchema, partitionSchema,
+        file.partitionValues, filters, metadata)
+      AlbisReaderFactory.reader(rows, () => rows.stats())
   }
 
   override def buildColumnarReader(file: PartitionedFile): PartitionReader[ColumnarBatch] =
-    AlbisReaderFactory.reader(RowGroupBatches.open(RowGroupFile.of(file), asOf, readDataSchema,
-      partitionSchema, file.partitionValues, filters, metadata))
+  {
+    val batches = RowGroupBatches.open(RowGroupFile.of(file), asOf, readDataSchema, partitionSchema,
+      file.partitionValues, filters, metadata)
+    AlbisReaderFactory.reader(batches, () => batches.stats())
+  }
 
   /** One row: the group-by partition values, then the row group's aggregates from its metadata. */
   private def aggregateReader(file: PartitionedFile, a: Aggregation): PartitionReader[InternalRow] = {
@@ -68,9 +81,38 @@ case class AlbisReaderFactory(
 }
 
 object AlbisReaderFactory {
-  /** A partition reader over rows or batches; a value is valid until the next `next()`. */
-  private def reader[T](values: java.util.Iterator[T] with java.io.Closeable): PartitionReader[T] =
+  /**
+   * Spark's reader of a file partition's files, each through `build`, which reports the summed
+   * metrics of the readers it has built so far.
+   */
+  private def reporting[T](partition: InputPartition, build: PartitionedFile => PartitionReader[T],
+      options: FileSourceOptions): PartitionReader[T] = {
+    val built = scala.collection.mutable.ArrayBuffer.empty[PartitionReader[T]]
+    val files = partition.asInstanceOf[FilePartition].files.iterator
+    val inner = new FilePartitionReader[T](files, f => { val r = build(f); built += r; r }, options)
     new PartitionReader[T] {
+      override def next(): Boolean = inner.next()
+
+      override def get(): T = inner.get()
+
+      override def close(): Unit = inner.close()
+
+      override def currentMetricsValues(): Array[CustomTaskMetric] =
+        built.flatMap(_.currentMetricsValues()).groupMapReduce(_.name())(_.value())(_ + _).toArray.map {
+          case (n, v) => ScanMetrics.value(n, v)
+        }
+    }
+  }
+
+  /**
+   * A partition reader over rows or batches, reporting the scan's metrics from `stats`; a value is
+   * valid until the next `next()`.
+   */
+  private def reader[T](values: java.util.Iterator[T] with java.io.Closeable,
+      stats: () => io.albis.read.ReadStats): PartitionReader[T] =
+    new PartitionReader[T] {
+      override def currentMetricsValues(): Array[CustomTaskMetric] = ScanMetrics.values(stats())
+
       private var current: T = _
 
       override def next(): Boolean = {

@@ -2,16 +2,17 @@ package io.albis.spark.read
 
 import org.apache.spark.sql.SparkSession
 import org.apache.spark.sql.catalyst.FileSourceOptions
-import org.apache.spark.sql.albis.RuntimePartitionFilters
+import org.apache.spark.sql.albis.{RuntimeDataFilters, RuntimePartitionFilters}
 import org.apache.spark.sql.catalyst.expressions.Expression
 import org.apache.spark.sql.connector.expressions.NamedReference
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation
 import org.apache.spark.sql.connector.expressions.filter.Predicate
+import org.apache.spark.sql.connector.metric.CustomMetric
 import org.apache.spark.sql.connector.read.{PartitionReaderFactory, Scan, Statistics, SupportsRuntimeV2Filtering}
 import org.apache.spark.sql.execution.datasources.{AggregatePushDownUtils, FilePartition, PartitioningAwareFileIndex}
 import org.apache.spark.sql.execution.datasources.v2.FileScan
 import org.apache.spark.sql.sources.Filter
-import org.apache.spark.sql.types.StructType
+import org.apache.spark.sql.types._
 import org.apache.spark.sql.util.CaseInsensitiveStringMap
 
 import scala.jdk.CollectionConverters._
@@ -22,8 +23,12 @@ import scala.jdk.CollectionConverters._
  * each row group (the paper's rule), never two in one task, never one split. With a pushed
  * aggregate each task returns its row group's aggregates from metadata instead of rows.
  *
- * Dynamic partition pruning: Spark may filter the scan by its partition columns while the query
- * runs ([[filter]]); the row groups of partitions that cannot match are then not read.
+ * Runtime filters: Spark may filter the scan while the query runs ([[filter]]), on its partition
+ * columns and on the data columns Albis tests cheaply (dynamic pruning with the keys a broadcast
+ * join's other side kept). Row groups of partitions that cannot match are then not read; a filter
+ * on data columns goes to the readers with the pushed ones, which skip segments by min/max and
+ * drop rows in vectors before Spark sees them. The scan's SQL metrics ([[ScanMetrics]]) show what
+ * they skipped and dropped.
  */
 case class AlbisScan(
     sparkSession: SparkSession,
@@ -75,17 +80,35 @@ case class AlbisScan(
    */
   @volatile private var runtimeFilters: Seq[Expression] = Nil
 
+  /** The runtime filters Spark has given this scan on its data columns, which the readers evaluate. */
+  @volatile private var runtimeDataFilters: Seq[Filter] = Nil
+
   /**
-   * The partition columns the scan reads, which Spark may filter it by while the query runs. None
-   * with a pushed aggregate: the scan's output columns are then the aggregate's.
+   * The columns Spark may filter the scan by while the query runs: the partition columns it reads
+   * and, unless [[AlbisScan.DataColumnFilters]] is `false`, the data columns whose `IN` test the
+   * readers evaluate in vectors ([[AlbisScan.runtimeFilterable]]). None with a pushed aggregate:
+   * the scan's output columns are then the aggregate's.
    */
   override def filterAttributes(): Array[NamedReference] =
-    if (pushedAggregate.isDefined) Array.empty else RuntimePartitionFilters.references(readPartitionSchema)
+    if (pushedAggregate.isDefined) Array.empty
+    else RuntimePartitionFilters.references(readPartitionSchema) ++ (
+      if (AlbisScan.dataColumnFilters(sparkSession)) {
+        RuntimePartitionFilters.references(AlbisScan.runtimeFilterable(readDataSchema))
+      } else {
+        Array.empty[NamedReference]
+      })
 
-  /** Drops the row groups of the partitions `predicates` rule out; the snapshot and one task per row group stay. */
-  override def filter(predicates: Array[Predicate]): Unit =
-    runtimeFilters = runtimeFilters ++
-      RuntimePartitionFilters.bind(predicates, readPartitionSchema, sparkSession.sessionState.conf.resolver)
+  /**
+   * Drops the row groups of the partitions `predicates` rule out, and hands the readers the
+   * predicates on data columns; the snapshot and one task per row group stay.
+   */
+  override def filter(predicates: Array[Predicate]): Unit = {
+    val resolver = sparkSession.sessionState.conf.resolver
+    runtimeFilters = runtimeFilters ++ RuntimePartitionFilters.bind(predicates, readPartitionSchema, resolver)
+    runtimeDataFilters = runtimeDataFilters ++ RuntimeDataFilters.of(predicates, readDataSchema, resolver)
+  }
+
+  override def supportedCustomMetrics(): Array[CustomMetric] = ScanMetrics.supported()
 
   /**
    * Exact row counts, column statistics and a size for Spark's planner ([[ScanStatistics]]), of
@@ -105,7 +128,7 @@ case class AlbisScan(
     if (columnar) Scan.ColumnarSupportMode.SUPPORTED else Scan.ColumnarSupportMode.UNSUPPORTED
 
   override def createReaderFactory(): PartitionReaderFactory =
-    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters, pushedAggregate, asOf, columnar,
+    AlbisReaderFactory(readDataSchema, readPartitionSchema, pushedFilters ++ runtimeDataFilters, pushedAggregate, asOf, columnar,
       new FileSourceOptions(options.asCaseSensitiveMap.asScala.toMap), MetadataColumns.Request.of(readMetadataSchema))
 
   override def equals(other: Any): Boolean = other match {
@@ -116,7 +139,7 @@ case class AlbisScan(
       }
       super.equals(s) && asOf.sameSnapshot(s.asOf) && readMetadataSchema == s.readMetadataSchema &&
         equivalentFilters(pushedFilters, s.pushedFilters) &&
-        sameAggregate && runtimeFilters == s.runtimeFilters
+        sameAggregate && runtimeFilters == s.runtimeFilters && runtimeDataFilters == s.runtimeDataFilters
     case _ => false
   }
 
@@ -130,4 +153,35 @@ case class AlbisScan(
     super.getMetaData() ++ Map("PushedFilters" -> seqToString(pushedFilters.toSeq),
       "PushedAggregation" -> aggregates, "PushedGroupBy" -> groupBy)
   }
+}
+
+object AlbisScan {
+  /**
+   * The session conf that stops an Albis scan from offering its data columns to runtime filters
+   * (`false`; default `true`). Spark plans dynamic pruning for a join on such a column and keeps
+   * it only where it can reuse a broadcast of the other side; where the join shuffles instead it
+   * drops it, and having planned it does not add its own bloom-filter join on the same key (which
+   * by default it adds only above scans of more than 10 GB). A user who relies on that turns this off.
+   */
+  val DataColumnFilters = "spark.sql.albis.runtimeFilters.dataColumns"
+
+  def dataColumnFilters(spark: SparkSession): Boolean =
+    spark.sessionState.conf.getConfString(DataColumnFilters, "true").trim.toLowerCase(java.util.Locale.ROOT) match {
+      case "true" => true
+      case "false" => false
+      case other => throw new IllegalArgumentException(s"$DataColumnFilters must be true or false, not '$other'")
+    }
+
+  /**
+   * The columns of `dataSchema` whose values are longs in Albis (integers, dates, timestamps,
+   * decimals of up to 18 digits): the readers test an `IN` list of any length on them in vectors,
+   * with a bitmap or a hash set, so a runtime filter with many keys costs a few nanoseconds a row.
+   */
+  def runtimeFilterable(dataSchema: StructType): StructType = StructType(dataSchema.fields.filter { f =>
+    f.dataType match {
+      case ByteType | ShortType | IntegerType | LongType | DateType | TimestampType | TimestampNTZType => true
+      case d: DecimalType => d.precision <= Decimal.MAX_LONG_DIGITS
+      case _ => false
+    }
+  })
 }

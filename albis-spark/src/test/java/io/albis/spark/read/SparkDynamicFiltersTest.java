@@ -165,17 +165,57 @@ class SparkDynamicFiltersTest {
     }
 
     @Test
-    void aJoinOnADataColumnIsNotPrunedByPartition() {
+    void aJoinOnADataColumnGetsARuntimeFilterOnTheV2ScanThatDropsRowsInTheScan() {
         String sql = "SELECT f.id, f.day, f.amount, s.region FROM fact f JOIN stores s ON f.store = s.store"
                 + " WHERE s.region = 'north'";
         List<Row> expected = run(Read.PARQUET, sql, Map.of()).rows;
         assertEquals(400, expected.size());
         for (Read r : Read.values()) {
             Run run = run(r, sql, Map.of());
-            assertFalse(run.optimizedPlan.contains("dynamicpruning"), r + ":\n" + run.optimizedPlan);
+            // Spark's V1 file scans and Parquet take runtime filters on partition columns only.
+            assertEquals(r.albisV2(), run.optimizedPlan.contains("dynamicpruning"), r + ":\n" + run.optimizedPlan);
+            assertEquals(r.albisV2(), PRUNES.matcher(run.executedPlan.toString()).find(), r + ":\n" + run.executedPlan);
             assertSameRows(expected, run.rows);
+            // Every row group holds every store: none is skipped, but the scan hands Spark only the north's rows.
             assertEquals(partsOf(r, ALL_DAYS), factPartsRead(r, run), r.name());
+            if (r.albisV2()) {
+                assertEquals(4000 - 400, factScanMetric(run, "albisRowsDropped"), r.name());
+                assertEquals(0, factScanMetric(run, "albisSegmentsSkipped"), r.name());
+            }
         }
+    }
+
+    @Test
+    void aRuntimeFilterOnASortedDataColumnSkipsSegmentsAndMatchesParquet() {
+        // The facts by id, in row groups of 100 rows: a filter on id skips whole segments by min/max.
+        String sql = "SELECT f.id, f.day, f.amount, k.tag FROM fact f JOIN picked k ON f.id = k.id WHERE k.tag = 'x'";
+        List<Row> expected = withPicked(Read.PARQUET, () -> run(Read.PARQUET, sql, Map.of()).rows);
+        assertEquals(3, expected.size());
+        for (Read r : List.of(Read.ALBIS_V2, Read.ALBIS_CATALOG)) {
+            Run run = withPicked(r, () -> run(r, sql, Map.of()));
+            assertTrue(PRUNES.matcher(run.executedPlan.toString()).find(), r + ":\n" + run.executedPlan);
+            assertSameRows(expected, run.rows);
+            assertTrue(factScanMetric(run, "albisSegmentsSkipped") > 0, r + ": segments skipped");
+        }
+    }
+
+    /** Runs {@code body} with a view {@code picked(id, tag)} of a few fact ids, 3 of them tagged x, read as {@code read} reads. */
+    private static <T> T withPicked(Read read, java.util.function.Supplier<T> body) {
+        spark.sql("SELECT id, 'y' AS tag FROM range(0, 4000, 97)"
+                + " UNION ALL SELECT CAST(id AS BIGINT), 'x' FROM VALUES (7), (1234), (3999) AS v(id)")
+                .write().mode("overwrite").format(read.format).save(path(read.format, "picked"));
+        spark.read().format(read.format).load(path(read.format, "picked")).createOrReplaceTempView("picked");
+        return body.get();
+    }
+
+    /** A custom SQL metric of the fact table's V2 scan ({@code io.albis.spark.read.ScanMetrics}). */
+    private static long factScanMetric(Run run, String name) {
+        for (SparkPlan p : nodes(run.executedPlan)) {
+            if (p instanceof BatchScanExec scan && readsFacts(p)) {
+                return scan.metrics().apply(name).value();
+            }
+        }
+        throw new AssertionError("no V2 scan of the facts in\n" + run.executedPlan);
     }
 
     @Test
@@ -214,14 +254,21 @@ class SparkDynamicFiltersTest {
                 + " WHERE s.region = 'north'";
         List<Row> expected = run(Read.PARQUET, sql, conf).rows;
         assertEquals(400, expected.size());
+        Map<String, String> noDataColumnFilters = new HashMap<>(conf);
+        noDataColumnFilters.put(AlbisScan.DataColumnFilters(), "false");
         for (Read r : Read.values()) {
+            // On the V2 scan Spark plans dynamic pruning by the data column instead, which it drops
+            // as the join shuffles, and adds no bloom filter for the same key; unless it is turned off.
             Run run = run(r, sql, conf);
+            assertEquals(r.albisV2(), run.optimizedPlan.contains("dynamicpruning"), r + ":\n" + run.optimizedPlan);
+            assertSameRows(expected, run.rows);
             // A Parquet catalog table without statistics has no size Spark trusts, so it gets none; an
             // Albis table of the Albis catalog reports its exact row count and size, as its path does.
             boolean bloom = r != Read.PARQUET_CATALOG;
-            assertEquals(bloom, run.optimizedPlan.contains("might_contain"), r + ":\n" + run.optimizedPlan);
-            assertEquals(bloom, run.executedPlan.toString().contains("might_contain"), r + ":\n" + run.executedPlan);
-            assertSameRows(expected, run.rows);
+            Run checked = r.albisV2() ? run(r, sql, noDataColumnFilters) : run;
+            assertEquals(bloom, checked.optimizedPlan.contains("might_contain"), r + ":\n" + checked.optimizedPlan);
+            assertEquals(bloom, checked.executedPlan.toString().contains("might_contain"), r + ":\n" + checked.executedPlan);
+            assertSameRows(expected, checked.rows);
         }
         spark.sql("ANALYZE TABLE " + catalogTable("parquet") + " COMPUTE STATISTICS NOSCAN");
         for (Read r : List.of(Read.PARQUET_CATALOG)) {
