@@ -190,8 +190,8 @@ class ProjectionAndFilterTest {
 
     /**
      * The runs a {@link RunReader} describes cover exactly the matching rows, in order, whether
-     * they are taken one run at a time or gathered within the loaded segments (as Spark's batches
-     * gather them), with short runs as well as long ones.
+     * they are taken one run at a time, gathered within the loaded segments (as Spark's batches
+     * gather them) or as selections of a run's matching rows, with short runs as well as long ones.
      */
     private static void assertRunsMatch(TestTable t, ReadOptions options, List<Integer> matching, String where)
             throws IOException {
@@ -201,6 +201,19 @@ class ProjectionAndFilterTest {
             RowRun[] runs = reader.newRuns();
             for (;;) {
                 int maxRows = random.nextInt(4) == 0 ? 1 + random.nextInt(3) : Integer.MAX_VALUE;
+                if (random.nextInt(3) == 0) {
+                    // a selection: one run and the offsets of its matching rows
+                    int[] selected = new int[Math.min(maxRows, 64)];
+                    int k = reader.nextSelection(runs, selected);
+                    if (k == 0) {
+                        break;
+                    }
+                    long first = (long) reader.currentRowGroup() * t.rowsPerGroup() + reader.runFirstRowIndex();
+                    for (int i = 0; i < k; i++) {
+                        seen.add((int) (first + selected[i]));
+                    }
+                    continue;
+                }
                 int n = reader.nextRun(runs, maxRows);
                 if (n == 0) {
                     break;

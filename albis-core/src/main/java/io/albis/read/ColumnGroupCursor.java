@@ -115,6 +115,11 @@ final class ColumnGroupCursor {
         return meta == null || (segment >= 0 && row >= segFirst && row < segEnd);
     }
 
+    /** The index in the row group of the first row after the loaded segment (no limit for an idle cursor). */
+    long segmentEnd() {
+        return meta == null ? Long.MAX_VALUE : segEnd;
+    }
+
     /** Rows from the current one to the end of the loaded segment. */
     long rowsLeftInSegment() {
         return meta == null ? Long.MAX_VALUE : rows.rowsLeft();

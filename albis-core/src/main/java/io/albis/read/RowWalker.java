@@ -54,11 +54,15 @@ abstract class RowWalker implements Closeable {
     private boolean vectorRange;
     private long rangeEnd;
     private long stretchEnd;
-    /** The sub-ranges (of consecutive kept rows) of the stretch evaluated last, and the next to walk. */
-    private final long[] subStarts = new long[STRETCH / 2 + 1];
-    private final long[] subEnds = new long[STRETCH / 2 + 1];
-    private int subCount;
-    private int subPos;
+    /**
+     * The rows the vector part kept of the stretch evaluated last, as offsets from its first row
+     * ({@code stretchFirst}), ascending; those before {@code keptPos} are walked. A run of
+     * consecutive offsets is a sub-range.
+     */
+    private final int[] kept = new int[STRETCH];
+    private int keptCount;
+    private int keptPos;
+    private long stretchFirst;
     /** The rows each column group read is walked with (by group position), for the walker's whole life. */
     final SegmentRows[] rowsOfGroup;
     /** The current row by reader column, as the filter and the object getters read it. */
@@ -326,6 +330,66 @@ abstract class RowWalker implements Closeable {
         }
     }
 
+    /**
+     * The next kept rows as one run and the offsets of its kept rows ({@link RunReader#nextSelection}):
+     * in a range the vector part filters alone, the kept rows of the sub-ranges ahead that every
+     * read group's loaded segment holds once the cursors stand on the first of them; elsewhere one
+     * run of consecutive matching rows, all kept.
+     */
+    final int walkSelection(RowRun[] runs, int[] selected) throws IOException {
+        checkNotFailed();
+        syncPos();
+        try {
+            while (open != null && vectorRange && filter == null && pos == end) {
+                if (keptPos == keptCount) {
+                    if (stretchEnd >= rangeEnd) {
+                        break; // the range is done: the walk moves on to the next one
+                    }
+                    evaluateStretch();
+                    continue;
+                }
+                return selectKept(runs, selected);
+            }
+        } catch (Throwable t) {
+            fail(t);
+            throw t;
+        }
+        int n = walkRun(runs, selected.length);
+        for (int i = 0; i < n; i++) {
+            selected[i] = i;
+        }
+        return n;
+    }
+
+    /** The selection of {@link #walkSelection} from the next kept row on; there is one. */
+    private int selectKept(RowRun[] runs, int[] selected) throws IOException {
+        int base = kept[keptPos];
+        long first = stretchFirst + base;
+        long held = Long.MAX_VALUE;
+        for (ColumnGroupCursor c : moving) {
+            c.seek(first);
+            held = Math.min(held, c.segmentEnd());
+        }
+        // Kept rows of the stretch that every loaded segment holds, as many as fit.
+        long heldOffset = held - stretchFirst;
+        int limit = Math.min(keptCount, keptPos + selected.length);
+        int kp = keptPos;
+        int n = 0;
+        while (kp < limit && kept[kp] < heldOffset) {
+            selected[n++] = kept[kp++] - base;
+        }
+        int last = kept[kp - 1];
+        keptPos = kp;
+        int count = last - base + 1;
+        for (int g : plan.neededGroups) {
+            open.cursors[g].fillRun(runs[g], count);
+        }
+        runStart = first;
+        pos = end = stretchFirst + last + 1; // the cursors stand on the last row of the run
+        positioned = true;
+        return n;
+    }
+
     /** The next run within the segments held, or 0 loading nothing ({@link RunReader#nextRunInSegments}). */
     final int walkRunInSegments(RowRun[] runs, int maxRows) throws IOException {
         checkNotFailed();
@@ -368,18 +432,18 @@ abstract class RowWalker implements Closeable {
      * nothing, when reaching it would load a segment.
      */
     private boolean nextSubRangeInSegments(ColumnGroupCursor[] m) throws IOException {
-        if (subPos == subCount) {
+        if (keptPos == keptCount) {
             if (stretchEnd >= rangeEnd || !allHoldRow(m, stretchEnd)) {
                 return false;
             }
             evaluateStretch(); // moves only the vector part's cursors, within their segments
-            if (subCount == 0) {
+            if (keptCount == 0) {
                 positioned = false; // the vector groups moved ahead of the others
                 pos = end = stretchEnd;
                 return false;
             }
         }
-        long target = subStarts[subPos];
+        long target = stretchFirst + kept[keptPos];
         if (!allHoldRow(m, target)) {
             positioned = false;
             pos = end = target;
@@ -389,8 +453,7 @@ abstract class RowWalker implements Closeable {
             c.seek(target);
         }
         pos = target;
-        end = subEnds[subPos];
-        subPos++;
+        end = stretchFirst + takeSubRange();
         return true;
     }
 
@@ -499,7 +562,7 @@ abstract class RowWalker implements Closeable {
         if (vectorRange) {
             rangeEnd = open.ranges.end(r);
             stretchEnd = open.ranges.start(r);
-            subCount = subPos = 0;
+            keptCount = keptPos = 0;
             pos = end = stretchEnd; // empty: the walk asks nextSubRange for the first sub-range
         } else {
             pos = open.ranges.start(r);
@@ -512,23 +575,32 @@ abstract class RowWalker implements Closeable {
      * evaluating stretches until one keeps a row; false when the range has none left.
      */
     private boolean nextSubRange() throws IOException {
-        while (subPos == subCount) {
+        while (keptPos == keptCount) {
             if (stretchEnd >= rangeEnd) {
                 return false;
             }
             evaluateStretch();
         }
-        pos = subStarts[subPos];
-        end = subEnds[subPos];
-        subPos++;
+        pos = stretchFirst + kept[keptPos];
+        end = stretchFirst + takeSubRange();
         positioned = false;
         return true;
     }
 
+    /** Walks past the kept rows consecutive from {@code kept[keptPos]}; the offset after the last. */
+    private int takeSubRange() {
+        int next = kept[keptPos++] + 1;
+        while (keptPos < keptCount && kept[keptPos] == next) {
+            next++;
+            keptPos++;
+        }
+        return next;
+    }
+
     /**
      * Evaluates the vector part over the rows from {@code stretchEnd} on, as many as lie in the
-     * loaded segments of the groups it reads (at most {@link #STRETCH}), and turns the rows it
-     * keeps into sub-ranges. The groups' cursors are moved to the stretch's first row; the walk
+     * loaded segments of the groups it reads (at most {@link #STRETCH}), and lists the rows it
+     * keeps. The groups' cursors are moved to the stretch's first row; the walk
      * then seeks every moving cursor to each sub-range, so segments of other groups holding no
      * kept row are never loaded.
      */
@@ -545,28 +617,17 @@ abstract class RowWalker implements Closeable {
         int rows = (int) n;
         byte[] k = keep;
         vector.evaluate(vectorRowAt, vectorStride, rows, k);
+        // The kept rows' offsets, without a branch: each row is written, the count moves on if kept.
+        int[] out = kept;
         int count = 0;
-        int kept = 0;
-        int i = 0;
-        while (i < rows) {
-            while (i < rows && k[i] == 0) {
-                i++;
-            }
-            if (i == rows) {
-                break;
-            }
-            int a = i;
-            while (i < rows && k[i] != 0) {
-                i++;
-            }
-            subStarts[count] = first + a;
-            subEnds[count] = first + i;
-            kept += i - a;
-            count++;
+        for (int i = 0; i < rows; i++) {
+            out[count] = i;
+            count += k[i];
         }
-        stats.rowsDropped += rows - kept;
-        subCount = count;
-        subPos = 0;
+        stats.rowsDropped += rows - count;
+        keptCount = count;
+        keptPos = 0;
+        stretchFirst = first;
         stretchEnd = first + rows;
     }
 

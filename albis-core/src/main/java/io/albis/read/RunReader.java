@@ -67,6 +67,21 @@ public final class RunReader extends RowWalker {
         return walkRunInSegments(runs, maxRows);
     }
 
+    /**
+     * Moves past the next matching rows and describes them as one run per column group in
+     * {@code runs} together with the offsets, from the run's first row ({@link #runFirstRowIndex}),
+     * of those that match, ascending, in {@code selected}; returns how many it listed (at most
+     * {@code selected.length}), 0 at the end. Where the filter is evaluated in vectors a run spans
+     * the matching rows of a stretch that the segments hold, rows between them included but not
+     * listed, so a scan that keeps few rows gathers them by offset from one run instead of taking a
+     * run per row; elsewhere a run holds only matching rows and {@code selected} lists them all.
+     * The run is valid as {@link #nextRun}'s is.
+     */
+    public int nextSelection(RowRun[] runs, int[] selected) throws IOException {
+        checkMaxRows(selected.length);
+        return walkSelection(runs, selected);
+    }
+
     private static void checkMaxRows(int maxRows) {
         if (maxRows < 1) {
             throw new IllegalArgumentException("maxRows must be positive");

@@ -63,20 +63,24 @@ public final class ChecksumScan {
             RowRun[] runs = reader.newRuns();
             Totals t = new Totals();
             NestedScan nested = new NestedScan();
+            // With a filter, the matching rows of a stretch come as one run and their offsets in it.
+            int[] selected = options.filter() == null ? null : new int[SELECTION];
             int count;
-            while ((count = reader.nextRun(runs)) > 0) {
+            while ((count = selected == null ? reader.nextRun(runs) : reader.nextSelection(runs, selected)) > 0) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new java.io.InterruptedIOException("scan stopped: another part of it failed");
                 }
                 t.rows += count;
                 for (GroupPlan p : plans) {
                     RowRun run = runs[p.group];
-                    if (run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
+                    if (selected != null && count < run.count()) {
+                        sumRowsByAddress(p, run, count, selected, t, nested);
+                    } else if (run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
                         sumEvenColumns(p, run, count, t);
                     } else if (run.stride() != 0 && p.nullClassMasks != null) {
                         sumWideRows(p, run, count, t);
                     } else {
-                        sumRowsByAddress(p, run, count, t, nested);
+                        sumRowsByAddress(p, run, count, null, t, nested);
                     }
                 }
             }
@@ -97,6 +101,9 @@ public final class ChecksumScan {
         long nullBytes;
         long varBytes;
     }
+
+    /** Matching rows gathered by offset from one run at most (a filtered read). */
+    private static final int SELECTION = 4096;
 
     /** Groups with at most this many fixed columns are summed column by column over a whole run. */
     private static final int NARROW_GROUP = 4;
@@ -377,9 +384,11 @@ public final class ChecksumScan {
      * (checked once here); the row codec has checked that every row is at least its fixed area
      * long, that every string or binary value with bytes lies inside its row and that every list
      * and map that is not null is sound down every level ({@code NestedCheck}), so nothing read
-     * here is outside the run. Null slots are zero-filled, so they add nothing to the sum.
+     * here is outside the run. Null slots are zero-filled, so they add nothing to the sum. With
+     * {@code selected}, only the {@code count} rows at those offsets of the run.
      */
-    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, Totals t, NestedScan nested) {
+    private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, int[] selected, Totals t,
+            NestedScan nested) {
         ByteBuffer buf = run.buffer();
         DirectMemory.checkRange(buf, run.rowOffset(0), run.endOffset());
         long start = DirectMemory.address(buf);
@@ -388,7 +397,7 @@ public final class ChecksumScan {
         long nullBytes = 0;
         long varBytes = 0;
         for (int r = 0; r < count; r++) {
-            long a = start + run.rowOffset(r);
+            long a = start + run.rowOffset(selected == null ? r : selected[r]);
             for (int o : p.longs) {
                 sum += DirectMemory.getLong(a + o);
             }
