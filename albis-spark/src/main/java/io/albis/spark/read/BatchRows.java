@@ -33,6 +33,15 @@ final class BatchRows {
         }
     }
 
+    /** Starts a batch with the {@code n} rows of {@code run} at offsets {@code selected} (from its first row). */
+    void select(RowRun run, int[] selected, int n) {
+        address = DirectMemory.address(run.buffer());
+        strided = false;
+        for (int i = 0; i < n; i++) {
+            rowOffsets[i] = run.rowOffset(selected[i]);
+        }
+    }
+
     /** Adds the {@code n} rows of {@code run}, in the same buffer, after the first {@code at} rows of the batch. */
     void add(RowRun run, int n, int at) {
         if (strided) {

@@ -52,13 +52,16 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
     private final OnHeapColumnVector rowIndexes;
     /** Without a reader: rows handed out so far. */
     private long emptyRowsDone;
+    /** With a filter: the offsets of a selection's matching rows ({@link RunReader#nextSelection}); else null. */
+    private final int[] selected;
     private boolean fetched;
     private boolean hasBatch;
     private boolean done;
 
-    private RowGroupBatches(RunReader reader, long rows, StructType required, StructType partitionSchema,
-            InternalRow partitionValues, boolean rowIndex) {
+    private RowGroupBatches(RunReader reader, boolean filtered, long rows, StructType required,
+            StructType partitionSchema, InternalRow partitionValues, boolean rowIndex) {
         this.reader = reader;
+        this.selected = filtered ? new int[MAX_ROWS] : null;
         this.rowsLeft = rows;
         List<AlbisColumnVector> readers = new ArrayList<>();
         int constants = required.fields().length + partitionSchema.fields().length;
@@ -104,13 +107,14 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
         RowGroupRows.Read read = RowGroupRows.openRead(file, asOf, required, filters);
         StructType constants = metadata.constants(partitionSchema);
         if (read == null) {
-            return new RowGroupBatches(null, 0, required, constants,
+            return new RowGroupBatches(null, false, 0, required, constants,
                     metadata.constants(partitionValues, partitionSchema, ""), metadata.rowIndex());
         }
         InternalRow values = metadata.constants(partitionValues, partitionSchema, file.rowGroup());
         RunReader reader = read.readsColumns() ? read.table().newRunReader(read.options()) : null;
         try {
-            return new RowGroupBatches(reader, read.rowCount(), required, constants, values, metadata.rowIndex());
+            return new RowGroupBatches(reader, reader != null && read.options().filter() != null, read.rowCount(), required, constants,
+                    values, metadata.rowIndex());
         } catch (RuntimeException e) {
             if (reader != null) {
                 reader.close();
@@ -204,10 +208,23 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
             batch.setNumRows(n);
             return n > 0;
         }
-        int n = reader.nextRun(runs, MAX_ROWS);
+        int n = selected == null ? reader.nextRun(runs, MAX_ROWS) : reader.nextSelection(runs, selected);
         if (n == 0) {
             close();
             return false;
+        }
+        if (selected != null && groups.length > 0 && n < runs[groups[0]].count()) {
+            // The matching rows of a stretch, by offset in one run: a batch of them alone.
+            for (int g : groups) {
+                rowsOfGroup[g].select(runs[g], selected, n);
+            }
+            if (rowIndexes != null) {
+                long first = reader.runFirstRowIndex();
+                for (int i = 0; i < n; i++) {
+                    rowIndexes.putLong(i, first + selected[i]);
+                }
+            }
+            return pointVectors(n);
         }
         for (int g : groups) {
             rowsOfGroup[g].start(runs[g], n);
@@ -221,12 +238,17 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
             indexes(filled, reader.runFirstRowIndex(), n);
             filled += n;
         }
+        return pointVectors(filled);
+    }
+
+    /** Points the vectors at the batch's {@code n} rows. */
+    private boolean pointVectors(int n) {
         for (AlbisColumnVector v : vectors) {
             if (v.group >= 0) {
-                v.pointTo(rowsOfGroup[v.group], filled);
+                v.pointTo(rowsOfGroup[v.group], n);
             }
         }
-        batch.setNumRows(filled);
+        batch.setNumRows(n);
         return true;
     }
 
