@@ -2,6 +2,7 @@ package io.albis.spark.catalog
 
 import io.albis.evolve.TableEvolution
 import io.albis.spark.types.SparkTypes
+import io.albis.spark.write.AlbisWrites
 import io.albis.storage.Storages
 import io.albis.table.TableProperties
 import org.apache.spark.sql.connector.catalog.TableChange
@@ -12,7 +13,8 @@ import scala.jdk.CollectionConverters._
 /**
  * `ALTER TABLE` on an Albis table: each schema change is one Albis commit of its own
  * (docs/FORMAT.md §11, "Schema changes"), and a query that began before it keeps its snapshot;
- * the property changes of one statement are one commit too, kept in the table state.
+ * the property changes of one statement are one commit too, kept in the table state (a
+ * `sortBy` or `sortScope` checked against the columns first).
  */
 object TableChanges {
   def apply(table: String, changes: Seq[TableChange]): Unit = {
@@ -47,6 +49,7 @@ object TableChanges {
     val set = changes.collect { case p: TableChange.SetProperty => p.property() -> p.value() }.toMap
     val remove = changes.collect { case p: TableChange.RemoveProperty => p.property() }.toSet
     if (set.nonEmpty || remove.nonEmpty) {
+      AlbisWrites.checkOrder(table, set.asJava) // a sort order the later writes could not take is refused now
       TableProperties.change(Storages.forPath(table), table, set.asJava, remove.asJava)
     }
   }
