@@ -116,10 +116,16 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
         return this;
     }
 
-    /** Refuses a bad {@code sortBy} or {@code sortScope} (option or table property) when Spark plans the write. */
+    /**
+     * Refuses a bad {@code sortBy} or {@code sortScope} (option or table property) when Spark plans
+     * the write. A write that replaces the columns takes its order from its options alone: the
+     * table's would name the old columns.
+     */
     @Override
     public Write build() {
-        return new TableWrite(AlbisWrites.order(table, options, dataSchema, List.of(partitionSchema.fieldNames())));
+        List<String> partitionColumns = List.of(partitionSchema.fieldNames());
+        return new TableWrite(replaceSchema ? WriteOrder.of(options, Map.of(), dataSchema, partitionColumns)
+                : AlbisWrites.order(table, options, dataSchema, partitionColumns));
     }
 
     /**

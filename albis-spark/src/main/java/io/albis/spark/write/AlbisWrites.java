@@ -79,6 +79,26 @@ public final class AlbisWrites {
     }
 
     /**
+     * The property edit of a write that replaces a table's columns: its partition columns
+     * ({@link #partitionColumnsChange}), and the sort order the write's {@code options} name, or
+     * none (an order of the old columns does not carry over to new ones).
+     */
+    static io.albis.table.PropertyChange replacedColumnsChange(StructType partitionSchema, Map<String, String> options) {
+        io.albis.table.PropertyChange partitions = partitionColumnsChange(partitionSchema);
+        Map<String, String> set = new java.util.HashMap<>(partitions.set());
+        java.util.Set<String> remove = new java.util.HashSet<>(partitions.remove());
+        for (String key : List.of(WriteOrder.SORT_BY, WriteOrder.SORT_SCOPE)) {
+            String value = SourceOptions.value(options, key);
+            if (value != null) {
+                set.put(key, value);
+            } else {
+                remove.add(key);
+            }
+        }
+        return new io.albis.table.PropertyChange(set, remove);
+    }
+
+    /**
      * Makes {@code table} an Albis table of the columns {@code dataSchema} (its schema, with the
      * column groups the {@value #COLUMN_GROUPS} option names, else one group) and publishes its
      * first table state, without rows, with {@code properties} and its partition columns as table

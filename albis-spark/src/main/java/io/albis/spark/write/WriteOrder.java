@@ -75,7 +75,7 @@ public record WriteOrder(List<String> columns, boolean global) implements Serial
     }
 
     /** The names of a {@code sortBy} value: none for null or blank; an empty name or a name given twice is refused. */
-    private static List<String> parseColumns(String sortBy) {
+    public static List<String> parseColumns(String sortBy) {
         if (sortBy == null || sortBy.isBlank()) {
             return List.of();
         }

@@ -2,7 +2,7 @@ package io.albis.spark.catalog
 
 import io.albis.evolve.TableEvolution
 import io.albis.spark.types.SparkTypes
-import io.albis.spark.write.AlbisWrites
+import io.albis.spark.write.{AlbisWrites, WriteOrder}
 import io.albis.storage.Storages
 import io.albis.table.TableProperties
 import org.apache.spark.sql.connector.catalog.TableChange
@@ -38,8 +38,10 @@ object TableChanges {
         evolution.addColumns(fields, add.fieldNames.head)
       case rename: TableChange.RenameColumn =>
         val from = rename.fieldNames.mkString(".")
+        refuseSortColumn(table, from, "rename")
         evolution.rename(from, (rename.fieldNames.init :+ rename.newName).mkString("."))
       case drop: TableChange.DeleteColumn =>
+        refuseSortColumn(table, drop.fieldNames.mkString("."), "drop")
         evolution.drop(drop.fieldNames.mkString("."), TableEvolution.Drop.LIGHT)
       case _: TableChange.SetProperty | _: TableChange.RemoveProperty => // below, in one commit
       case other =>
@@ -51,6 +53,16 @@ object TableChanges {
     if (set.nonEmpty || remove.nonEmpty) {
       AlbisWrites.checkOrder(table, set.asJava) // a sort order the later writes could not take is refused now
       TableProperties.change(Storages.forPath(table), table, set.asJava, remove.asJava)
+    }
+  }
+
+  /** Refuses to drop or rename a column the table's `sortBy` names: its later writes could not sort. */
+  private def refuseSortColumn(table: String, column: String, what: String): Unit = {
+    val sortBy = TableProperties.of(Storages.forPath(table), table).asScala
+      .collectFirst { case (k, v) if k.equalsIgnoreCase(WriteOrder.SORT_BY) => v }
+    if (sortBy.exists(s => WriteOrder.parseColumns(s).asScala.exists(_.equalsIgnoreCase(column)))) {
+      throw new IllegalArgumentException(s"cannot $what column $column of $table: the table's sortBy ('${sortBy.get}')" +
+        " names it; set sortBy to other columns or unset it first")
     }
   }
 }

@@ -231,6 +231,36 @@ class SparkSortedWriteTest {
     }
 
     @Test
+    void theSortColumnStaysUntilTheOrderChangesAndAReplaceOfTheColumnsDropsTheOrder() throws IOException {
+        spark.sql("CREATE TABLE sorted_t (k BIGINT, d BIGINT) USING albis" + at("sorted_t")
+                + " TBLPROPERTIES ('sortBy' = 'd')");
+        assertRefused("cannot drop column d", () -> spark.sql("ALTER TABLE sorted_t DROP COLUMN d"));
+        assertRefused("cannot rename column d", () -> spark.sql("ALTER TABLE sorted_t RENAME COLUMN d TO e"));
+        spark.sql("CREATE OR REPLACE TABLE sorted_t USING albis AS SELECT id AS x FROM range(0, 1000, 1, 2)"
+                + " ORDER BY id DESC");
+        assertFalse(TableProperties.of(LocalStorage.INSTANCE, location("sorted_t")).containsKey("sortBy"));
+        spark.sql("INSERT INTO sorted_t SELECT id FROM range(5)"); // no order of the old columns left to refuse it
+        assertEquals(1005L, spark.table("sorted_t").count());
+        assertTrue(spark.sql("SHOW TBLPROPERTIES sorted_t").where("key = 'sortBy'").isEmpty(),
+                "the session catalog forgot the old order too");
+    }
+
+    @Test
+    void aFailedSortedWriteLeavesNoTable() {
+        spark.udf().register("fail_sorted_at_7777", (org.apache.spark.sql.api.java.UDF1<Long, Long>) id -> {
+            if (id == 7777) {
+                throw new IllegalStateException("injected failure at 7777");
+            }
+            return id;
+        }, org.apache.spark.sql.types.DataTypes.LongType);
+        String t = path("t");
+        assertRefused("injected failure at 7777", () -> rows().selectExpr("fail_sorted_at_7777(k) AS k", "d")
+                .write().format("albis").option("sortBy", "d").save(t));
+        java.io.File left = dir.resolve("t").toFile();
+        assertTrue(!left.exists() || left.list().length == 0, "nothing of the failed write is left");
+    }
+
+    @Test
     void aGlobalSortGivesTheTasksRangesThatDoNotOverlap() throws IOException {
         spark.sql("CREATE TABLE sorted_t (k BIGINT, d BIGINT, s STRING, p INT) USING albis" + at("sorted_t")
                 + " TBLPROPERTIES ('sortBy' = 'k', 'sortScope' = 'global')");
