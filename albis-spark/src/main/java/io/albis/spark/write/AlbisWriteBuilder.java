@@ -148,7 +148,8 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
 
         @Override
         public Distribution requiredDistribution() {
-            return order.global() ? Distributions.ordered(requiredOrdering()) : Distributions.unspecified();
+            return order.global() && order.sorts() ? Distributions.ordered(requiredOrdering())
+                    : Distributions.unspecified();
         }
 
         /** The partition columns, then the sort columns; ascending puts nulls first. */
