@@ -23,6 +23,7 @@ import io.albis.table.TableState;
 import io.albis.table.TableStates;
 import io.albis.table.WriteMode;
 import io.albis.write.ChangeDescriptor;
+import io.albis.write.CommitPlan;
 import io.albis.write.CommitResult;
 import io.albis.write.JobDescriptor;
 import io.albis.write.NewColumnGroupsWriter;
@@ -120,32 +121,79 @@ public final class AlbisEvolution {
         return copyColumns(spark, path, s -> SchemaChanges.drop(s, column, how == TableEvolution.Drop.HEAVY));
     }
 
-    /**
-     * Re-partitions the columns into column groups as {@code spec} says (a {@link ColumnGroupSpec}:
-     * {@code single}, {@code column} or {@code name1=a,b;name2=c}); groups that do not exist yet are
-     * written by one Spark task per row group. The table reads the same rows in the same order.
-     */
+    /** {@link #regroup(SparkSession, String, String, String)} in the order the table's {@code sortBy} property names, if any. */
     public static CommitResult regroup(SparkSession spark, String path, String spec) throws IOException {
-        ColumnGroupSpec groups = ColumnGroupSpec.parse(spec);
-        return copyColumns(spark, path, s -> SchemaChanges.regroup(s, groups));
+        return regroup(spark, path, spec, null);
     }
 
     /**
-     * Rewrites the table's rows, in the same order, into {@code rowGroups} row groups of nearly
-     * equal size, each written by a Spark task of its own (an overwrite of the same schema): to
-     * raise the parallelism of later queries, which read one row group per task.
+     * Re-partitions the columns into column groups as {@code spec} says (a {@link ColumnGroupSpec}:
+     * {@code single}, {@code column} or {@code name1=a,b;name2=c}). Without a sort order, groups
+     * that do not exist yet are written by one Spark task per row group, and the table reads the
+     * same rows in the same order. With one ({@code sortBy}: columns, comma-separated; null for the
+     * table's {@code sortBy} property; blank for none) every row is rewritten in that order into the
+     * new groups, as many row groups as the table has ({@link SortedRewrite}): an overwrite that
+     * publishes the new schema with its rows.
      */
-    public static CommitResult rebalance(SparkSession spark, String path, int rowGroups) throws IOException {
+    public static CommitResult regroup(SparkSession spark, String path, String spec, String sortBy) throws IOException {
+        ColumnGroupSpec groups = ColumnGroupSpec.parse(spec);
         String table = storagePath(path);
-        latestState(table);
         Storage storage = Storages.forPath(table);
-        WriteJob job = WriteJob.begin(storage, table, WriteMode.OVERWRITE, WriterOptions.defaults()
-                .withRowGroupRows(Long.MAX_VALUE).withRowGroupBytes(Long.MAX_VALUE), Retention.DEFAULT);
+        SortedRewrite rewrite = SortedRewrite.of(spark, path, storage, table, latestState(table), sortBy);
+        if (!rewrite.order().sorts()) {
+            return copyColumns(spark, path, s -> SchemaChanges.regroup(s, groups));
+        }
+        Schema next = groups.schemaOf(AlbisTable.open(storage, table, rewrite.state()).schema().fields());
+        WriteJob job = WriteJob.replace(storage, table, next, CommitPlan.of(WriteMode.OVERWRITE).withOperation("REGROUP"),
+                SortedRewrite.ONE_ROW_GROUP_PER_TASK, Retention.DEFAULT);
+        return sortedRewrite(spark, rewrite, job, Math.max(1, rewrite.rowGroups()));
+    }
+
+    /** {@link #rebalance(SparkSession, String, int, String)} in the order the table's {@code sortBy} property names, if any. */
+    public static CommitResult rebalance(SparkSession spark, String path, int rowGroups) throws IOException {
+        return rebalance(spark, path, rowGroups, null);
+    }
+
+    /**
+     * Rewrites the table's rows into {@code rowGroups} row groups, each written by a Spark task of
+     * its own (an overwrite of the same schema): to raise the parallelism of later queries, which
+     * read one row group per task. Without a sort order the rows keep their order and the row
+     * groups are of nearly equal size. With one ({@code sortBy}: columns, comma-separated; null for
+     * the table's {@code sortBy} property; blank for none) the rows are written in that order
+     * ({@link SortedRewrite}), in row groups of about equal size.
+     */
+    public static CommitResult rebalance(SparkSession spark, String path, int rowGroups, String sortBy)
+            throws IOException {
+        String table = storagePath(path);
+        Storage storage = Storages.forPath(table);
+        SortedRewrite rewrite = SortedRewrite.of(spark, path, storage, table, latestState(table), sortBy);
+        WriteJob job = WriteJob.begin(storage, table, WriteMode.OVERWRITE, SortedRewrite.ONE_ROW_GROUP_PER_TASK,
+                Retention.DEFAULT);
+        JobDescriptor d = job.descriptor();
         try {
-            JobDescriptor d = job.descriptor();
             EvolutionTasks.checkRebalance(table, AlbisTable.open(storage, table, d.baseVersion()).rowCount(), rowGroups);
+        } catch (Throwable t) {
+            abortAfter(t, job::abort);
+            throw t;
+        }
+        if (rewrite.order().sorts()) {
+            return sortedRewrite(spark, rewrite, job, rowGroups);
+        }
+        try {
             SparkTasks.run(spark, rowGroups, (slice, attempt) ->
                     EvolutionTasks.rebalanceSlice(Storages.forPath(d.table()), d, rowGroups, slice, attempt));
+            return job.commit();
+        } catch (Throwable t) {
+            abortAfter(t, job::abort);
+            throw t;
+        }
+    }
+
+    /** Has {@code rewrite} write its rows as {@code tasks} tasks of {@code job} and commits; on any failure aborts. */
+    private static CommitResult sortedRewrite(SparkSession spark, SortedRewrite rewrite, WriteJob job, int tasks)
+            throws IOException {
+        try {
+            rewrite.write(spark, job, tasks);
             return job.commit();
         } catch (Throwable t) {
             abortAfter(t, job::abort);

@@ -2,6 +2,8 @@ package io.albis.spark.write;
 
 import io.albis.table.WriteMode;
 import io.albis.write.CommitPlan;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.connector.distributions.Distribution;
@@ -110,13 +112,30 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
         return this;
     }
 
+    /**
+     * Refuses a bad {@code sortBy} or {@code sortScope} (option or table property) when Spark plans
+     * the write. A write that replaces the columns takes its order from its options alone: the
+     * table's would name the old columns.
+     */
     @Override
     public Write build() {
-        return new TableWrite();
+        List<String> partitionColumns = List.of(partitionSchema.fieldNames());
+        return new TableWrite(replaceSchema ? WriteOrder.of(options, Map.of(), dataSchema, partitionColumns)
+                : AlbisWrites.order(table, options, dataSchema, partitionColumns));
     }
 
-    /** The write: rows clustered by partition within each task, so a task has one partition open at a time. */
+    /**
+     * The write: rows clustered by partition within each task, so a task has one partition open at
+     * a time, and then sorted by the table's order ({@link WriteOrder}); with {@code sortScope}
+     * {@code global}, range-partitioned by the same columns first.
+     */
     private final class TableWrite implements Write, RequiresDistributionAndOrdering {
+        private final WriteOrder order;
+
+        TableWrite(WriteOrder order) {
+            this.order = order;
+        }
+
         @Override
         public BatchWrite toBatch() {
             return TableWriteJob.begin(table, dataSchema, partitionSchema, plan, overwriteFilter, scope, options,
@@ -125,16 +144,20 @@ public final class AlbisWriteBuilder implements WriteBuilder, SupportsTruncate, 
 
         @Override
         public Distribution requiredDistribution() {
-            return Distributions.unspecified();
+            return order.global() && order.sorts() ? Distributions.ordered(requiredOrdering())
+                    : Distributions.unspecified();
         }
 
+        /** The partition columns, then the sort columns; ascending puts nulls first. */
         @Override
         public SortOrder[] requiredOrdering() {
-            SortOrder[] order = new SortOrder[partitionSchema.length()];
-            for (int i = 0; i < order.length; i++) {
-                order[i] = Expressions.sort(Expressions.column(partitionSchema.fields()[i].name()), SortDirection.ASCENDING);
+            List<String> columns = new ArrayList<>(List.of(partitionSchema.fieldNames()));
+            columns.addAll(order.columns());
+            SortOrder[] out = new SortOrder[columns.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = Expressions.sort(WriteOrder.reference(columns.get(i)), SortDirection.ASCENDING);
             }
-            return order;
+            return out;
         }
 
         @Override

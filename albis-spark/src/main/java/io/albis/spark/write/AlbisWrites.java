@@ -79,10 +79,31 @@ public final class AlbisWrites {
     }
 
     /**
+     * The property edit of a write that replaces a table's columns: its partition columns
+     * ({@link #partitionColumnsChange}), and the sort order the write's {@code options} name, or
+     * none (an order of the old columns does not carry over to new ones).
+     */
+    static io.albis.table.PropertyChange replacedColumnsChange(StructType partitionSchema, Map<String, String> options) {
+        io.albis.table.PropertyChange partitions = partitionColumnsChange(partitionSchema);
+        Map<String, String> set = new java.util.HashMap<>(partitions.set());
+        java.util.Set<String> remove = new java.util.HashSet<>(partitions.remove());
+        for (String key : List.of(WriteOrder.SORT_BY, WriteOrder.SORT_SCOPE)) {
+            String value = SourceOptions.value(options, key);
+            if (value != null) {
+                set.put(key, value);
+            } else {
+                remove.add(key);
+            }
+        }
+        return new io.albis.table.PropertyChange(set, remove);
+    }
+
+    /**
      * Makes {@code table} an Albis table of the columns {@code dataSchema} (its schema, with the
      * column groups the {@value #COLUMN_GROUPS} option names, else one group) and publishes its
      * first table state, without rows, with {@code properties} and its partition columns as table
-     * properties; unless it is one already, whose columns must then be those.
+     * properties; unless it is one already, whose columns must then be those. A sort order the
+     * properties name ({@link WriteOrder}) must suit the columns.
      */
     public static void createTable(String table, StructType dataSchema, StructType partitionSchema,
             Map<String, String> properties) throws IOException {
@@ -102,6 +123,7 @@ public final class AlbisWrites {
         io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
         List<Field> fields = SparkTypes.toAlbis(dataSchema);
         if (!storage.isDirectory(table) || io.albis.table.SchemaStore.latestVersion(storage.list(table)) < 0) {
+            WriteOrder.of(properties, Map.of(), dataSchema, List.of(partitionSchema.fieldNames())); // refuses a bad one
             io.albis.schema.Schema schema = newSchema(table, dataSchema, properties);
             Map<String, String> recorded = new java.util.TreeMap<>(properties);
             recorded.putAll(partitionColumnsChange(partitionSchema).set());
@@ -123,6 +145,29 @@ public final class AlbisWrites {
         return null;
     }
 
+    /**
+     * Refuses table properties that name a sort order ({@link WriteOrder}) the table at
+     * {@code table} cannot take, before they are set ({@code ALTER TABLE … SET TBLPROPERTIES}).
+     */
+    public static void checkOrder(String table, Map<String, String> properties) throws IOException {
+        io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
+        StructType data = SparkTypes.toSpark(io.albis.table.SchemaStore.read(storage, table).fields());
+        StructType partitions = partitionColumns(io.albis.table.TableProperties.of(storage, table));
+        WriteOrder.of(properties, Map.of(), data, List.of(partitions.fieldNames()));
+    }
+
+    /**
+     * The task writers of rows written as the tasks of {@code job} outside a Spark write command
+     * (a rewrite of a table's rows): task {@code k} writes its rows, the stored columns
+     * {@code data} then the partition columns {@code partitions}, as task {@code k} of the job, each
+     * into the partition directory its values name in {@code timeZone}; the rows of one partition
+     * come together. The caller commits the job.
+     */
+    public static org.apache.spark.sql.connector.write.DataWriterFactory taskWriters(io.albis.write.JobDescriptor job,
+            StructType data, StructType partitions, String timeZone) {
+        return new RowGroupDataWriter.Factory(job, data.json(), partitions.json(), timeZone);
+    }
+
     /** Replaces every row of {@code table} by none, in one commit (Spark's {@code TRUNCATE TABLE}, an empty replace). */
     public static void truncate(String table) throws IOException {
         io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
@@ -140,6 +185,24 @@ public final class AlbisWrites {
         if (groups != null) {
             WriteColumnGroups.parse(groups);
         }
+        WriteOrder.check(options);
+    }
+
+    /**
+     * The order of a write of rows with stored columns {@code data} (and {@code partitionColumns}
+     * beside them) into {@code table}: the one its {@code options} name, else the one the table's
+     * latest state records in its properties ({@link WriteOrder#of}); none for a table not made yet
+     * whose options name none.
+     */
+    static WriteOrder order(String table, Map<String, String> options, StructType data, List<String> partitionColumns) {
+        Map<String, String> properties;
+        try {
+            io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
+            properties = storage.isDirectory(table) ? io.albis.table.TableProperties.of(storage, table) : Map.of();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read the properties of " + table, e);
+        }
+        return WriteOrder.of(options, properties, data, partitionColumns);
     }
 
     /**
@@ -178,7 +241,8 @@ public final class AlbisWrites {
      */
     static Map<String, String> tableOptions(Map<String, String> options) {
         Map<String, String> out = new java.util.TreeMap<>();
-        for (String name : List.of(SEGMENT_SIZE, ROW_GROUP_ROWS, ROW_GROUP_BYTES, SYNC, COLUMN_GROUPS)) {
+        for (String name : List.of(SEGMENT_SIZE, ROW_GROUP_ROWS, ROW_GROUP_BYTES, SYNC, COLUMN_GROUPS,
+                WriteOrder.SORT_BY, WriteOrder.SORT_SCOPE)) {
             String value = SourceOptions.value(options, name);
             if (value != null) {
                 out.put(name, value);

@@ -3,6 +3,7 @@ package io.albis.spark.write;
 import io.albis.error.InvalidOptionException;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
+import io.albis.spark.table.SourceOptions;
 import io.albis.spark.table.TableSnapshot;
 import io.albis.spark.types.SparkTypes;
 import io.albis.storage.Storage;
@@ -17,6 +18,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.List;
@@ -35,11 +37,13 @@ import org.apache.spark.sql.types.StructType;
  *
  * @param job         the Albis job: the table (the output directory), what its commit does
  * @param sparkSchema the rows' schema as Spark's JSON, from which every task builds the same row writer
+ * @param order       the order each task gives the rows of every output file ({@link SortedOutputWriter})
  */
-record SparkWriteJob(JobDescriptor job, String sparkSchema) {
+record SparkWriteJob(JobDescriptor job, String sparkSchema, WriteOrder order) {
 
     private static final String JOB = "albis.write.job";
     private static final String SCHEMA = "albis.write.schema";
+    private static final String ORDER = "albis.write.order";
 
     /**
      * Begins the job of writing rows of {@code dataSchema} into {@code root}: the job that creates
@@ -47,7 +51,9 @@ record SparkWriteJob(JobDescriptor job, String sparkSchema) {
      * recorded as its properties), else an append, or with {@code overwriteWrittenPartitions}
      * (Spark's dynamic partition overwrite) a job whose commit replaces the rows of the partitions
      * it wrote. Refuses, before anything is written, a bad option, rows of other columns than the
-     * table's, partition columns other than the table's, and a directory of per-partition tables.
+     * table's, partition columns other than the table's, a sort order the rows cannot take
+     * ({@link WriteOrder}; {@code sortScope} {@code global} among them: Spark hands a V1 source the
+     * rows as the query partitioned them), and a directory of per-partition tables.
      */
     static SparkWriteJob begin(String root, boolean overwriteWrittenPartitions, Map<String, String> options,
             StructType dataSchema) throws IOException {
@@ -57,13 +63,20 @@ record SparkWriteJob(JobDescriptor job, String sparkSchema) {
         WriteColumnGroups.decide(options, rows, root);
         WritePartitioning partitions = WritePartitioning.of(options, root);
         partitions.check(root);
+        WriteOrder order = AlbisWrites.order(root, options, dataSchema, partitions.names());
+        if (order.global() && SourceOptions.value(options, WriteOrder.SORT_SCOPE) != null) {
+            throw new InvalidOptionException("option " + WriteOrder.SORT_SCOPE + ": a path write sorts the rows of each"
+                    + " task, as the query partitioned them; Spark does not let the albis source repartition them."
+                    + " Call repartitionByRange on the sort columns before the write (each task then holds one range),"
+                    + " or write a catalog table");
+        }
         WriteJob write = AlbisWrites.beginCreate(root, dataSchema, partitions.types(), AlbisWrites.tableOptions(options));
         if (write == null) {
             WriteMode mode = overwriteWrittenPartitions ? WriteMode.OVERWRITE_WRITTEN_PARTITIONS : WriteMode.APPEND;
             write = WriteJob.begin(Storages.forPath(root), root, CommitPlan.of(mode), AlbisWrites.writerOptions(options),
                     Retention.DEFAULT);
         }
-        return new SparkWriteJob(write.descriptor(), dataSchema.json());
+        return new SparkWriteJob(write.descriptor(), dataSchema.json(), order);
     }
 
     /**
@@ -87,14 +100,25 @@ record SparkWriteJob(JobDescriptor job, String sparkSchema) {
 
     /** Puts the job into the configuration Spark ships to its tasks and hands its committer. */
     void store(Configuration conf) {
+        conf.set(JOB, serialized(job));
+        conf.set(SCHEMA, sparkSchema);
+        conf.set(ORDER, serialized(order));
+    }
+
+    private static String serialized(Serializable value) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(job);
+            out.writeObject(value);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        conf.set(JOB, Base64.getEncoder().encodeToString(bytes.toByteArray()));
-        conf.set(SCHEMA, sparkSchema);
+        return Base64.getEncoder().encodeToString(bytes.toByteArray());
+    }
+
+    private static Object deserialized(String text) throws IOException, ClassNotFoundException {
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(text)))) {
+            return in.readObject();
+        }
     }
 
     /** The job {@link #store} put into {@code conf}. */
@@ -104,8 +128,9 @@ record SparkWriteJob(JobDescriptor job, String sparkSchema) {
             throw new IllegalStateException("no Albis write job in the Hadoop configuration: the albis source's"
                     + " committer runs only in jobs the albis source prepared");
         }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(job)))) {
-            return new SparkWriteJob((JobDescriptor) in.readObject(), conf.get(SCHEMA));
+        try {
+            return new SparkWriteJob((JobDescriptor) deserialized(job), conf.get(SCHEMA),
+                    (WriteOrder) deserialized(conf.get(ORDER)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (ClassNotFoundException e) {

@@ -50,7 +50,7 @@ final class TableWriteJob implements BatchWrite {
             WriteJob job = null;
             if (replaceSchema) {
                 job = WriteJob.replace(storage, table, AlbisWrites.newSchema(table, dataSchema, options),
-                        plan.withProperties(AlbisWrites.partitionColumnsChange(partitionSchema)),
+                        plan.withProperties(AlbisWrites.replacedColumnsChange(partitionSchema, options)),
                         AlbisWrites.writerOptions(options), Retention.DEFAULT);
             } else {
                 AlbisWrites.createTable(table, dataSchema, partitionSchema, options);

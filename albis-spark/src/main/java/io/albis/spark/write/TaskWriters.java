@@ -27,8 +27,9 @@ final class TaskWriters {
      * @param table the table directory, as the storage layer names it
      * @param task  the attempt's Albis task writer, whose partition writers take its rows
      * @param rows  the plan that turns Spark rows into the table's columns
+     * @param order the order the attempt gives the rows of each output file
      */
-    record TaskWriter(String table, PartitionedTaskWriter task, InternalRowWriter rows) {}
+    record TaskWriter(String table, PartitionedTaskWriter task, InternalRowWriter rows, WriteOrder order) {}
 
     /** The writer of the attempt {@code context} names, opened by its first output writer. */
     static TaskWriter of(TaskAttemptContext context) throws IOException {
@@ -40,7 +41,7 @@ final class TaskWriters {
             String table = job.job().table();
             PartitionedTaskWriter task = PartitionedTaskWriter.open(Storages.forPath(table), job.job(),
                     id.getTaskID().getId(), id.getId());
-            w = new TaskWriter(table, task, new InternalRowWriter(job.sparkType(), task.schema()));
+            w = new TaskWriter(table, task, new InternalRowWriter(job.sparkType(), task.schema()), job.order());
             OPEN.put(id, w);
         }
         return w;

@@ -11,5 +11,8 @@
  * writer ({@code TaskWriters}, {@code AlbisOutputWriter}, {@link io.albis.spark.write.InternalRowWriter});
  * {@link io.albis.spark.write.AlbisOutputCommitter} commits attempts and publishes one new table
  * state for all partitions when the job commits, or removes everything the job wrote when it aborts.
+ * A write's sort order ({@link io.albis.spark.write.WriteOrder}: the {@code sortBy} option or table
+ * property) is Spark's to plan on the V2 path; on the V1 path each output file's rows go through
+ * Spark's external sorter ({@code SortedOutputWriter}, {@code RowSorter}) first.
  */
 package io.albis.spark.write;

@@ -199,7 +199,7 @@ class AlbisCatalog extends TableCatalog with SupportsNamespaces with StagingTabl
       properties: util.Map[String, String]): StagedTable = {
     if (!tableExists(ident)) throw new NoSuchTableException(ident)
     StagedAlbisTable.replaced(load(ident, None), CatalogColumns.toSchema(columns), partitions, properties,
-      (_, _) => ()) // the table state holds the columns: nothing else to tell
+      (_, _, _) => ()) // the table state holds the columns and properties: nothing else to tell
   }
 
   override def stageCreateOrReplace(ident: Identifier, columns: Array[Column], partitions: Array[Transform],

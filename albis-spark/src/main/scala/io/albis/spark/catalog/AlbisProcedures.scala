@@ -17,10 +17,13 @@ import java.time.Duration
 /**
  * The maintenance procedures of an Albis catalog, `CALL <catalog>.system.<name>(…)`, each one
  * commit (or, for `repair`, no commit at all) on the table it names:
- *  - `regroup(table, groups)`: the columns in other column groups (`single`, `column`, `a=x,y;b=z`);
- *  - `rebalance(table, row_groups)`: the rows, in order, in that many row groups;
+ *  - `regroup(table, groups[, sort_by])`: the columns in other column groups (`single`, `column`,
+ *    `a=x,y;b=z`);
+ *  - `rebalance(table, row_groups[, sort_by])`: the rows in that many row groups;
  *  - `repair(table[, retention_ms])`: removes what failed or abandoned writes left behind.
- * `table` is a table name the catalog resolves (`t`, `db.t`).
+ * `table` is a table name the catalog resolves (`t`, `db.t`). `sort_by` (columns, comma-separated;
+ * `''` for none) makes regroup and rebalance rewrite the rows in that order; left out, the table's
+ * `sortBy` property does ([[AlbisEvolution]]).
  */
 object AlbisProcedures {
   val Namespace = "system"
@@ -47,9 +50,10 @@ object AlbisProcedures {
 
   private def parameters(name: String): Array[ProcedureParameter] = {
     val table = ProcedureParameter.in("table", DataTypes.StringType).build()
+    val sortBy = ProcedureParameter.in("sort_by", DataTypes.StringType).defaultValue("NULL").build()
     name match {
-      case "regroup" => Array(table, ProcedureParameter.in("groups", DataTypes.StringType).build())
-      case "rebalance" => Array(table, ProcedureParameter.in("row_groups", DataTypes.IntegerType).build())
+      case "regroup" => Array(table, ProcedureParameter.in("groups", DataTypes.StringType).build(), sortBy)
+      case "rebalance" => Array(table, ProcedureParameter.in("row_groups", DataTypes.IntegerType).build(), sortBy)
       case "repair" => Array(table, ProcedureParameter.in("retention_ms", DataTypes.LongType).defaultValue("NULL").build())
     }
   }
@@ -71,8 +75,8 @@ object AlbisProcedures {
       val dir = location(input.getUTF8String(0).toString)
       val spark = SparkSession.active
       val result: Scan = procedureName match {
-        case "regroup" => committed(AlbisEvolution.regroup(spark, dir, input.getUTF8String(1).toString))
-        case "rebalance" => committed(AlbisEvolution.rebalance(spark, dir, input.getInt(1)))
+        case "regroup" => committed(AlbisEvolution.regroup(spark, dir, input.getUTF8String(1).toString, sortBy(input)))
+        case "rebalance" => committed(AlbisEvolution.rebalance(spark, dir, input.getInt(1), sortBy(input)))
         case "repair" =>
           val retention = if (input.isNullAt(1)) Retention.DEFAULT else {
             val d = Duration.ofMillis(input.getLong(1))
@@ -85,6 +89,9 @@ object AlbisProcedures {
       java.util.List.of(result).iterator()
     }
   }
+
+  /** The `sort_by` argument, null when left out. */
+  private def sortBy(input: InternalRow): String = if (input.isNullAt(2)) null else input.getUTF8String(2).toString
 
   private def committed(c: CommitResult): Scan =
     rows(new StructType().add("state_version", DataTypes.IntegerType).add("row_groups", DataTypes.IntegerType)

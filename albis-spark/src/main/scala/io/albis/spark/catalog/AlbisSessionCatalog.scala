@@ -138,8 +138,8 @@ class AlbisSessionCatalog extends DelegatingCatalogExtension with StagingTableCa
     }
     val table = loadTable(ident).asInstanceOf[AlbisTableV2]
     StagedAlbisTable.replaced(table, CatalogColumns.toSchema(columns), partitions, properties,
-      (schema, partitioning) => CatalogColumns.replaceColumns(SparkSession.active, ident.namespace().lastOption,
-        ident.name(), schema, AlbisTableV2.partitionNames(partitioning)))
+      (schema, partitioning, properties) => CatalogColumns.replaceColumns(SparkSession.active,
+        ident.namespace().lastOption, ident.name(), schema, AlbisTableV2.partitionNames(partitioning), properties))
   }
 
   override def stageCreateOrReplace(ident: Identifier, columns: Array[Column], partitions: Array[Transform],

@@ -1,7 +1,7 @@
 package io.albis.spark.catalog
 
 import io.albis.spark.AlbisTableV2
-import io.albis.spark.write.{AlbisWriteBuilder, AlbisWrites}
+import io.albis.spark.write.{AlbisWriteBuilder, AlbisWrites, WriteOrder}
 import org.apache.spark.sql.albis.CatalogColumns
 import org.apache.spark.sql.connector.catalog.{Column, StagedTable, SupportsWrite, TableCapability}
 import org.apache.spark.sql.connector.expressions.Transform
@@ -22,7 +22,7 @@ class StagedAlbisTable private (
     table: AlbisTableV2,
     replacement: Option[(StructType, Array[Transform], util.Map[String, String])],
     undoCreate: () => Unit,
-    afterReplace: (StructType, Array[Transform]) => Unit)
+    afterReplace: (StructType, Array[Transform], Map[String, String] => Map[String, String]) => Unit)
   extends StagedTable with SupportsWrite {
 
   @volatile private var written = false
@@ -53,7 +53,8 @@ class StagedAlbisTable private (
         table.newWriteBuilder(info).asInstanceOf[SupportsTruncate].truncate()
       case Some((_, partitioning, properties)) =>
         val (data, partitionSchema) = AlbisTableV2.splitColumns(columnsNow, partitioning)
-        val options = (table.options ++ CatalogTables.options(properties) ++
+        // The old table's sort order names its old columns: only the statement's own applies.
+        val options = (withoutOrder(table.options) ++ CatalogTables.options(properties) ++
           info.options().asCaseSensitiveMap().asScala).asJava
         new AlbisWriteBuilder(table.storagePath, data, partitionSchema, options, info, _ => null).replacingSchema()
     }
@@ -76,8 +77,26 @@ class StagedAlbisTable private (
       }
       AlbisWrites.truncate(table.storagePath)
     }
-    afterReplace(columnsNow, partitioningNow)
+    afterReplace(columnsNow, partitioningNow, orderNow)
   }
+
+  /**
+   * How the replace edits the sort order among a table's properties: a replace of the columns
+   * records the statement's own order (or none), as its commit does; one of the same columns keeps
+   * the table's.
+   */
+  private def orderNow: Map[String, String] => Map[String, String] = replacement match {
+    case Some((_, _, properties)) if !sameColumns =>
+      val given = CatalogTables.options(properties).filter { case (k, _) => isOrder(k) }
+      old => withoutOrder(old) ++ given
+    case _ => identity
+  }
+
+  private def isOrder(key: String): Boolean =
+    key.equalsIgnoreCase(WriteOrder.SORT_BY) || key.equalsIgnoreCase(WriteOrder.SORT_SCOPE)
+
+  private def withoutOrder(properties: Map[String, String]): Map[String, String] =
+    properties.filter { case (k, _) => !isOrder(k) }
 
   override def abortStagedChanges(): Unit =
     if (replacement.isEmpty) undoCreate()
@@ -86,13 +105,16 @@ class StagedAlbisTable private (
 object StagedAlbisTable {
   /** A table created when it was staged: aborting drops it. */
   def created(table: AlbisTableV2, drop: () => Unit): StagedAlbisTable =
-    new StagedAlbisTable(table, None, drop, (_, _) => ())
+    new StagedAlbisTable(table, None, drop, (_, _, _) => ())
 
   /**
    * A replace of `table` by a table of `schema`, `partitioning` and `properties`, its rows and
-   * columns replaced in one commit; `afterReplace` tells a catalog the new columns once it committed.
+   * columns replaced in one commit; `afterReplace` tells a catalog the new columns once it
+   * committed, and how the table's properties changed.
    */
   def replaced(table: AlbisTableV2, schema: StructType, partitioning: Array[Transform],
-      properties: util.Map[String, String], afterReplace: (StructType, Array[Transform]) => Unit): StagedAlbisTable =
+      properties: util.Map[String, String],
+      afterReplace: (StructType, Array[Transform], Map[String, String] => Map[String, String]) => Unit)
+      : StagedAlbisTable =
     new StagedAlbisTable(table, Some((schema, partitioning, properties)), () => (), afterReplace)
 }

@@ -71,6 +71,13 @@ public final class TpcdsCommand implements Callable<Integer> {
     @Option(names = "--prepare-only", description = "Generate and write the tables, run nothing.")
     boolean prepareOnly;
 
+    @Option(names = "--sorted-facts",
+            description = "Write the fact tables (store_sales, catalog_sales, web_sales, their returns and inventory)"
+                    + " sorted by their date key, in every format the same order: each write task's rows ascending,"
+                    + " nulls first (Albis by its sortBy option, Parquet and ORC by sortWithinPartitions). Kept apart"
+                    + " from the unsorted tables under --data.")
+    boolean sortedFacts;
+
     @Override
     public Integer call() throws Exception {
         TpcdsGenerator.checkScale(scale);
@@ -85,7 +92,7 @@ public final class TpcdsCommand implements Callable<Integer> {
             Set<String> tables = new LinkedHashSet<>();
             chosen.forEach(q -> tables.addAll(q.tables(schemas.keySet())));
             List<String> needed = new ArrayList<>(tables);
-            TpcdsData tpcds = new TpcdsData(dataDir, scale, seedBase, schemas, System.out);
+            TpcdsData tpcds = new TpcdsData(dataDir, scale, seedBase, schemas, sortedFacts, System.out);
             System.out.printf("tpcds: %d queries on %s; scale %s, seed %s; %d tables in %s%n", chosen.size(),
                     chosenFormats, scale, seedBase, needed.size(), tpcds.dir());
             tpcds.generateText(needed, threads);
@@ -100,7 +107,9 @@ public final class TpcdsCommand implements Callable<Integer> {
             }
             System.out.println("tpcds: " + PLANNING);
             RunInfo.write(outDir, "tpcds-run.txt", commandLine(), chosenFormats.stream().map(f -> f.label).toList(),
-                    "data and queries derived from TPC-DS, scale " + scale + ", seed " + seedBase + "; " + PLANNING);
+                    "data and queries derived from TPC-DS, scale " + scale + ", seed " + seedBase
+                            + (sortedFacts ? ", fact tables sorted by their date key in every format" : "") + "; "
+                            + PLANNING);
             boolean golden = seedBase.equals(TpcdsSeed.SPARK_GOLDEN) && scale == 1;
             TpcdsRun run = new TpcdsRun(spark, chosenFormats, golden, options.warmup, options.repeat, System.out);
             List<TpcdsRun.QueryResult> results = new ArrayList<>();
@@ -148,8 +157,8 @@ public final class TpcdsCommand implements Callable<Integer> {
 
     private String commandLine() {
         return String.format(Locale.ROOT, "scripts/tpcds --scale %s --seed %s --warmup %d --repeat %d --threads %d"
-                + " --shuffle-partitions %d%s%s", scale, seed, options.warmup, options.repeat, threads,
-                shufflePartitions,
+                + " --shuffle-partitions %d%s%s%s", scale, seed, options.warmup, options.repeat, threads,
+                shufflePartitions, sortedFacts ? " --sorted-facts" : "",
                 formats == null ? "" : " --formats " + String.join(",", formats),
                 queries == null ? "" : " --queries " + String.join(",", queries));
     }

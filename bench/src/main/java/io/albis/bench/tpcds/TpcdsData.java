@@ -33,22 +33,44 @@ import org.apache.spark.sql.types.VarcharType;
  * <p>The text is loaded as Spark's TPC-DS suite loads dsdgen's output: split on '|', an empty
  * value is null, CHAR(n) values padded to n with spaces (so the files hold them padded), the rest
  * cast to the schema's types; each table is one Spark write, not partitioned.
+ *
+ * <p>With sorted facts, each fact table's rows are written sorted by its date key, in every format
+ * the same order: each write task sorts its rows by the key, ascending with nulls first (Albis by
+ * its {@code sortBy} write option, Parquet and ORC by {@code sortWithinPartitions} before their
+ * write), so every format's files hold the same runs of dates. Those tables lie in
+ * {@code <format>/<table>-sorted/}, beside the unsorted ones.
  */
 final class TpcdsData {
     /** How often generating a table reports its rows. */
     private static final long PROGRESS_NANOS = 10_000_000_000L;
 
+    /** The fact tables and the date key each is sorted by, with sorted facts. */
+    static final Map<String, String> FACT_DATE_KEYS = Map.of(
+            "store_sales", "ss_sold_date_sk",
+            "catalog_sales", "cs_sold_date_sk",
+            "web_sales", "ws_sold_date_sk",
+            "store_returns", "sr_returned_date_sk",
+            "catalog_returns", "cr_returned_date_sk",
+            "web_returns", "wr_returned_date_sk",
+            "inventory", "inv_date_sk");
+
+    /** How the directory of a fact table written sorted is named: the table's name and this. */
+    static final String SORTED_SUFFIX = "-sorted";
+
     private final Path dir;
     private final double scale;
     private final TpcdsSeed seed;
     private final Map<String, StructType> schemas;
+    private final boolean sortedFacts;
     private final PrintStream progress;
 
-    TpcdsData(Path data, double scale, TpcdsSeed seed, Map<String, StructType> schemas, PrintStream progress) {
+    TpcdsData(Path data, double scale, TpcdsSeed seed, Map<String, StructType> schemas, boolean sortedFacts,
+            PrintStream progress) {
         this.dir = data.resolve("tpcds").resolve(String.format(Locale.ROOT, "sf%s-seed%d", scaleText(scale), seed.base()));
         this.scale = scale;
         this.seed = seed;
         this.schemas = schemas;
+        this.sortedFacts = sortedFacts;
         this.progress = progress;
     }
 
@@ -61,7 +83,12 @@ final class TpcdsData {
     }
 
     Path tableDir(TpcdsFormat format, String table) {
-        return dir.resolve(format.label).resolve(table);
+        return dir.resolve(format.label).resolve(sortKey(table) == null ? table : table + SORTED_SUFFIX);
+    }
+
+    /** The column {@code table}'s rows are sorted by: its date key when it is a fact table and facts are sorted, else null. */
+    private String sortKey(String table) {
+        return sortedFacts ? FACT_DATE_KEYS.get(table) : null;
     }
 
     /** Generates the text of every table of {@code tables} not generated yet, on {@code threads} threads each. */
@@ -91,18 +118,31 @@ final class TpcdsData {
 
     /**
      * Writes every table of {@code tables} in {@code format} where it is not written yet, with the
-     * column groups {@code layouts} gives (Albis only; null for the default layout).
+     * column groups {@code layouts} gives (Albis only; null for the default layout), fact tables
+     * sorted by their date key when facts are sorted.
      */
     void write(SparkSession spark, TpcdsFormat format, List<String> tables, Map<String, String> layouts)
             throws IOException {
         for (String t : tables) {
+            String key = sortKey(t);
             Map<String, String> options = new HashMap<>(format.writeOptions);
             if (layouts != null && layouts.get(t) != null) {
                 options.put("columnGroups", layouts.get(t));
             }
+            Dataset<Row> typed = typed(spark, t);
+            Dataset<Row> rows;
+            if (key != null && format.isAlbis()) {
+                options.put("sortBy", key); // each task sorts its rows; the table records the order
+                rows = typed;
+            } else if (key != null) {
+                rows = typed.sortWithinPartitions(key); // the same order: each task's rows, ascending, nulls first
+            } else {
+                rows = typed;
+            }
             Path out = tableDir(format, t);
-            TableOnce.write(out, format.label, "tpcds: writing " + t + " as " + format.label, progress,
-                    () -> typed(spark, t).write().format(format.source).options(options).mode(SaveMode.ErrorIfExists)
+            TableOnce.write(out, format.label, "tpcds: writing " + t + " as " + format.label
+                    + (key == null ? "" : ", sorted by " + key), progress,
+                    () -> rows.write().format(format.source).options(options).mode(SaveMode.ErrorIfExists)
                             .save(out.toString()));
         }
     }

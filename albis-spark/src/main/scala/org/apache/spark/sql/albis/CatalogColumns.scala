@@ -11,12 +11,17 @@ object CatalogColumns {
 
   def toColumns(schema: StructType): Array[Column] = CatalogV2Util.structTypeToV2Columns(schema)
 
-  /** Records a replaced table's new columns and partition columns in the session catalog's metastore entry. */
+  /**
+   * Records a replaced table's new columns and partition columns in the session catalog's metastore
+   * entry, and its properties as `properties` edits them.
+   */
   def replaceColumns(spark: SparkSession, database: Option[String], table: String, schema: StructType,
-      partitionColumns: Seq[String]): Unit = {
+      partitionColumns: Seq[String], properties: Map[String, String] => Map[String, String]): Unit = {
     val catalog = spark.sessionState.catalog
     val id = TableIdentifier(table, database)
-    catalog.alterTable(catalog.getTableMetadata(id).copy(schema = schema, partitionColumnNames = partitionColumns))
+    val entry = catalog.getTableMetadata(id)
+    catalog.alterTable(entry.copy(schema = schema, partitionColumnNames = partitionColumns,
+      properties = properties(entry.properties)))
   }
 
   /** Where the session catalog keeps a managed table of this name. */
