@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.predicate.FilterApi;
 import org.apache.parquet.filter2.predicate.Operators.IntColumn;
@@ -58,7 +59,7 @@ record ParquetJavaPartReader(ReadSpec spec, ParquetLayout layout) implements Par
         FilterCompat.Filter filter = cols.filter() == null ? FilterCompat.NOOP
                 : pushdown(fileSchema.getType(cols.filter()).asPrimitiveType(), spec);
         // parquet-java's defaults, spelled out: every level of filtering on, the column index as the layout says.
-        ParquetReadOptions options = ParquetReadOptions.builder().withRecordFilter(filter).useStatsFilter(true)
+        ParquetReadOptions options = options().withRecordFilter(filter).useStatsFilter(true)
                 .useDictionaryFilter(true).useBloomFilter(true).useColumnIndexFilter(layout.pageIndex())
                 .useRecordFilter(true).build();
         try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
@@ -122,8 +123,17 @@ record ParquetJavaPartReader(ReadSpec spec, ParquetLayout layout) implements Par
         return FilterCompat.get(FilterApi.ltEq(FilterApi.longColumn(t.getName()), max));
     }
 
+    /**
+     * Read options over parquet-java's plain configuration. Its default builder makes a Hadoop
+     * configuration, which parses Hadoop's default resources every time: 5-20 ms a file, which
+     * would be most of a lookup's time, and which Spark, say, pays once per job, not per file.
+     */
+    private static ParquetReadOptions.Builder options() {
+        return ParquetReadOptions.builder(new PlainParquetConfiguration());
+    }
+
     private static MessageType footerSchema(Path file) throws IOException {
-        try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file))) {
+        try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(file), options().build())) {
             return r.getFooter().getFileMetaData().getSchema();
         } catch (IOException | RuntimeException e) {
             throw new IOException(file + ": not a readable Parquet file: " + e.getMessage(), e);
