@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.knowm.xchart.CategoryChart;
 
 /**
@@ -72,12 +71,11 @@ public final class Lookup implements Experiment {
     @Override
     public List<Case> cases(Context context) {
         List<Case> out = new ArrayList<>();
-        Function<BenchFormat, List<String>> variantsOf = Lookup::variants;
         for (boolean sorted : new boolean[] {true, false}) {
             LookupTable table = LookupTable.atScale(sorted, context.settings().scale());
             for (Map.Entry<String, List<Long>> lookup : lookups(table).entrySet()) {
                 context.addReads(out, number(), table.name() + " " + lookup.getKey(), 0, table,
-                        ReadSpec.all().withFilterIn(LookupTable.KEY_COLUMN, lookup.getValue()), false, variantsOf,
+                        ReadSpec.all().withFilterIn(LookupTable.KEY_COLUMN, lookup.getValue()), false, Lookup::variants,
                         f -> f.readsKeyFilters() && !FormatSet.isBaseline(f));
             }
         }

@@ -25,10 +25,7 @@ class LookupTest {
 
     @Test
     void everyLookupFindsExactlyItsRows(@TempDir Path out) throws IOException {
-        ResultFiles.runHarness("--experiments", "12", "--scale", Double.toString(TestData.STORE_SALES_SCALE),
-                "--in-process", "--forks", "1", "--warmup", "0", "--repeat", "1", "--threads", "1,2",
-                "--data", TestData.root().toString(), "--out", out.toString());
-        List<CSVRecord> rows = ResultFiles.rows(out, new Lookup());
+        List<CSVRecord> rows = ResultFiles.runInMiniature(new Lookup(), out);
 
         assertEquals(Set.of("albis", "albis-binary", "parquet-java"),
                 rows.stream().map(r -> r.get("format")).collect(Collectors.toSet()), "formats measured");
