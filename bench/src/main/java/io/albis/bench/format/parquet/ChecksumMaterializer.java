@@ -29,9 +29,9 @@ final class ChecksumMaterializer extends RecordMaterializer<Object> {
     private long nulls;
 
     /**
-     * @param requested the requested schema (flat), projected columns and the filter column
-     * @param projected the requested columns whose values count
-     * @param filter    the filter column, or null
+     * @param requested  the requested schema (flat), projected columns and the filter column
+     * @param projected  the requested columns whose values count
+     * @param filter     the filter column, or null
      * @param filterKeys the keys of a key filter, ascending, or null for {@code filter <= filterMax}
      */
     ChecksumMaterializer(MessageType requested, List<String> projected, String filter, long filterMax,
