@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
             "Experiments: 1 store_sales read, 2 data types, 3 projectivity, 4 selectivity, 5 write, 6 storage"
                     + " cost, 7 segment size, 8 Albis per storage backend (see --storage), 9 lists and maps, 10 Spark"
                     + " SQL (local[threads]), 11 table evolution (a column added, dropped and re-grouped: seconds and"
-                    + " bytes written).",
+                    + " bytes written), 12 point lookups (members and non-members, with and without bloom filters).",
             "Goodput = logical data bytes / median wall time, in GB/s. Data derived from TPC-DS; not TPC results."})
 public final class BenchMain implements Callable<Integer> {
 

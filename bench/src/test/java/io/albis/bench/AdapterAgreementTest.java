@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.albis.bench.dataset.DataStore;
 import io.albis.bench.dataset.Dataset;
 import io.albis.bench.dataset.IntColumns;
+import io.albis.bench.dataset.LookupTable;
 import io.albis.bench.dataset.NestedTable;
 import io.albis.bench.dataset.SelectivityTable;
 import io.albis.bench.dataset.SingleColumn;
@@ -36,7 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every adapter of this module returns exactly what ChecksumScan returns over the source table
  * (rows, logical bytes, nulls, checksum), for store_sales and each synthetic dataset (all with
  * nulls), with and without projection and filter, with 1 and 2 threads, and for Albis copies in
- * several layouts; the lists-and-maps table by the adapters that read lists and maps.
+ * several layouts; the lists-and-maps table by the adapters that read lists and maps, key filters
+ * (the point-lookup table) by the adapters that take them.
  */
 class AdapterAgreementTest {
     private static final BenchFormat ALBIS_WRITER = new AlbisRowFormat();
@@ -78,11 +80,22 @@ class AdapterAgreementTest {
                         ReadSpec.all().withFilterAtMost(SelectivityTable.FILTER_COLUMN, 50),
                         ReadSpec.columns(List.of("col1")).withFilterAtMost(SelectivityTable.FILTER_COLUMN, 100)),
                         List.of("")),
+                Arguments.of(new LookupTable(true, 20_000), lookups(new LookupTable(true, 20_000)), List.of("", "seg64k")),
+                Arguments.of(new LookupTable(false, 20_000), lookups(new LookupTable(false, 20_000)), List.of("", "cg1")),
                 Arguments.of(new NestedTable(20_000), List.of(
                         ReadSpec.all(),
                         ReadSpec.columns(List.of(NestedTable.INTS)),
                         ReadSpec.columns(List.of(NestedTable.COUNTS))),
                         List.of("", "cg1", "seg64k")));
+    }
+
+    /** Key filters that find rows: every read of a key filter goes through Albis' own pushdown. */
+    private static List<ReadSpec> lookups(LookupTable table) {
+        List<Long> some = new ArrayList<>(table.memberKeys(3));
+        some.addAll(table.nonMemberKeys(2));
+        return List.of(ReadSpec.all(),
+                ReadSpec.all().withFilterIn(LookupTable.KEY_COLUMN, table.memberKeys(1)),
+                ReadSpec.columns(List.of("note", "quantity")).withFilterIn(LookupTable.KEY_COLUMN, some));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -99,7 +112,7 @@ class AdapterAgreementTest {
                 assertTrue(expected.nulls() > 0, dataset.key() + " " + spec + " has no nulls to check");
             }
             for (BenchFormat f : ADAPTERS) {
-                if (dataset instanceof NestedTable && !f.readsListsAndMaps()) {
+                if (dataset instanceof NestedTable && !f.readsListsAndMaps() || spec.hasKeyFilter() && !f.readsKeyFilters()) {
                     continue;
                 }
                 BenchFormat writer = f.dataFormat().equals(AlbisDataFormat.DATA_FORMAT) ? ALBIS_WRITER : f;

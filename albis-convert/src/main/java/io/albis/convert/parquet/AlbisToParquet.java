@@ -38,32 +38,40 @@ public final class AlbisToParquet {
 
     public static ConvertResult convert(AlbisTable table, String outFile, ConvertOptions options, CompressionCodecName codec)
             throws IOException {
-        return write(TableRows.all(table), outFile, options, codec);
+        return write(TableRows.all(table), outFile, options, codec, ParquetWriterSettings.DEFAULTS);
     }
 
     /** Only row group {@code rowGroup} of the table (the benchmark writes one file per row group). */
     public static ConvertResult convert(AlbisTable table, int rowGroup, String outFile, ConvertOptions options,
             CompressionCodecName codec) throws IOException {
-        return write(TableRows.ofRowGroup(table, rowGroup), outFile, options, codec);
+        return convert(table, rowGroup, outFile, options, codec, ParquetWriterSettings.DEFAULTS);
     }
 
-    private static ConvertResult write(TableRows rows, String outFile, ConvertOptions options, CompressionCodecName codec)
-            throws IOException {
+    /** Only row group {@code rowGroup}, with {@code settings} on parquet-java's writer (e.g. bloom filters). */
+    public static ConvertResult convert(AlbisTable table, int rowGroup, String outFile, ConvertOptions options,
+            CompressionCodecName codec, ParquetWriterSettings settings) throws IOException {
+        return write(TableRows.ofRowGroup(table, rowGroup), outFile, options, codec, settings);
+    }
+
+    private static ConvertResult write(TableRows rows, String outFile, ConvertOptions options, CompressionCodecName codec,
+            ParquetWriterSettings settings) throws IOException {
         Objects.requireNonNull(codec, "codec");
+        Objects.requireNonNull(settings, "writer settings");
         Configuration conf = options.hadoopConf();
         return rows.writeFile(outFile, options, "Parquet", (reader, temp, ticker) -> copy(rows, reader, temp, conf, codec,
-                ticker));
+                settings, ticker));
     }
 
     private static void copy(TableRows rows, AlbisReader reader, HadoopFile temp, Configuration conf,
-            CompressionCodecName codec, ProgressTicker ticker) throws IOException {
+            CompressionCodecName codec, ParquetWriterSettings settings, ProgressTicker ticker) throws IOException {
         AlbisWriteSupport support = new AlbisWriteSupport(rows.table().schema().fields(), TableRows.columnsOf(reader),
                 Map.of());
-        ParquetWriter<AlbisReader> writer = new AlbisParquetWriterBuilder(new ParquetFile(temp), support)
+        AlbisParquetWriterBuilder builder = new AlbisParquetWriterBuilder(new ParquetFile(temp), support)
                 .withConf(conf)
                 .withWriteMode(ParquetFileWriter.Mode.CREATE)
-                .withCompressionCodec(codec)
-                .build();
+                .withCompressionCodec(codec);
+        settings.apply(builder);
+        ParquetWriter<AlbisReader> writer = builder.build();
         boolean ok = false;
         try {
             long row = 0;

@@ -1,6 +1,7 @@
 package io.albis.convert.parquet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.convert.AlbisRows;
 import io.albis.convert.ConvertOptions;
@@ -20,8 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongUnaryOperator;
 import java.util.stream.Stream;
+import org.apache.parquet.column.values.bloomfilter.BloomFilter;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.MessageType;
@@ -126,6 +129,28 @@ class AlbisToParquetTest {
             assertEquals(CompressionCodecName.GZIP, pr.getFooter().getBlocks().get(0).getColumns().get(0).getCodec());
         }
         assertEquals(AlbisRows.rows(table).size(), ParquetFixtures.read(out).size());
+    }
+
+    @Test
+    void writerSettingsReachParquetJava() throws Exception {
+        String t = dir.resolve("keys").toString();
+        Schema schema = Schema.builder().column("k", DataType.LONG, false).column("v", DataType.INT).build();
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults())) {
+            for (int i = 0; i < 1000; i++) {
+                w.setLong(0, 3L * i);
+                w.setInt(1, i);
+                w.nextRow();
+            }
+        }
+        Path out = dir.resolve("bloom.parquet");
+        AlbisToParquet.convert(AlbisTable.open(t), 0, out.toString(), ConvertOptions.defaults(),
+                CompressionCodecName.UNCOMPRESSED, builder -> builder.withBloomFilterEnabled("k", true));
+        try (ParquetFileReader pr = ParquetFileReader.open(new LocalInputFile(out))) {
+            List<ColumnChunkMetaData> columns = pr.getFooter().getBlocks().get(0).getColumns();
+            BloomFilter k = pr.readBloomFilter(columns.get(0));
+            assertTrue(k.findHash(k.hash(3L * 7)), "a key written is in the bloom filter");
+            assertEquals(-1, columns.get(1).getBloomFilterOffset(), "no bloom filter on a column not named");
+        }
     }
 
     @Test

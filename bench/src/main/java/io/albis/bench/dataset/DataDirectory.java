@@ -31,6 +31,18 @@ public final class DataDirectory {
                 + "-<variant>, so its layout is unknown");
     }
 
+    /** The variant in the name of {@code dir}, a copy of {@code dataFormat} with any codec. */
+    public static String variantOf(Path dir, String dataFormat) {
+        String name = dir.getFileName().toString();
+        String prefix = dataFormat + "-";
+        int dash = name.indexOf('-', prefix.length());
+        if (!name.startsWith(prefix) || name.length() == prefix.length() || dash == prefix.length()) {
+            throw new IllegalArgumentException("directory " + dir + " is not named " + prefix + "<codec> or " + prefix
+                    + "<codec>-<variant>, so its layout is unknown");
+        }
+        return dash < 0 ? "" : variantOf(dir, dataFormat, name.substring(prefix.length(), dash));
+    }
+
     private static void check(String part, String what, boolean noDash) {
         if (part.isEmpty() || part.contains("/") || (noDash && part.contains("-"))) {
             throw new IllegalArgumentException(what + " '" + part + "' must be non-empty without '/'"

@@ -27,14 +27,17 @@ public final class TableCopy {
                 .withRowGroupBytes(Long.MAX_VALUE);
     }
 
-    /** Copies with one target row group per source row group. */
-    public static void copyRowGroups(AlbisTable source, String target, Schema schema, int segmentSize)
+    /**
+     * Copies with one target row group per source row group, written with {@code options} (which
+     * must close no row group early: {@link #oneRowGroupPerWriter} and settings on top of it).
+     */
+    public static void copyRowGroups(AlbisTable source, String target, Schema schema, WriterOptions options)
             throws IOException {
         List<Long> rows = new ArrayList<>();
         for (RowGroupRef rg : source.rowGroups()) {
             rows.add(source.rowCount(rg));
         }
-        copy(source, target, schema, segmentSize, rows.stream().mapToLong(Long::longValue).toArray());
+        copy(source, target, schema, options, rows.stream().mapToLong(Long::longValue).toArray());
     }
 
     /** Copies into {@code parts} row groups of (nearly) equal row counts. */
@@ -49,16 +52,15 @@ public final class TableCopy {
         for (int p = 0; p < parts; p++) {
             rows[p] = total * (p + 1) / parts - total * p / parts;
         }
-        copy(source, target, schema, segmentSize, rows);
+        copy(source, target, schema, oneRowGroupPerWriter(segmentSize), rows);
     }
 
     /**
      * Copies every row of {@code source} into a new table at {@code target} with {@code schema}
      * (the source's fields, any column groups), {@code rowsPerPart[i]} rows in row group i.
      */
-    public static void copy(AlbisTable source, String target, Schema schema, int segmentSize, long[] rowsPerPart)
-            throws IOException {
-        WriterOptions options = oneRowGroupPerWriter(segmentSize);
+    private static void copy(AlbisTable source, String target, Schema schema, WriterOptions options,
+            long[] rowsPerPart) throws IOException {
         try (AlbisReader reader = source.newReader(ReadOptions.all())) {
             RowCopier copier = RowCopier.byName(reader, schema);
             for (int p = 0; p < rowsPerPart.length; p++) {

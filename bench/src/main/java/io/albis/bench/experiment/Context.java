@@ -5,6 +5,7 @@ import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.spark.SparkLevelFormat;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /** What experiments plan their cases from: the run's settings and formats. */
@@ -28,6 +29,13 @@ public record Context(Settings settings, FormatSet formats) {
      */
     void addReads(List<Case> out, int experiment, String point, double x, Dataset dataset, ReadSpec spec,
             boolean allCodecs, List<String> albisVariants, Predicate<BenchFormat> applies) {
+        addReads(out, experiment, point, x, dataset, spec, allCodecs,
+                f -> ALBIS_DATA.test(f) ? albisVariants : List.of(""), applies);
+    }
+
+    /** As above, with the variants of each format's copies given by {@code variantsOf}. */
+    void addReads(List<Case> out, int experiment, String point, double x, Dataset dataset, ReadSpec spec,
+            boolean allCodecs, Function<BenchFormat, List<String>> variantsOf, Predicate<BenchFormat> applies) {
         for (BenchFormat f : formats.selected()) {
             if (!applies.test(f) || f instanceof SparkLevelFormat) {
                 continue;
@@ -37,7 +45,7 @@ public record Context(Settings settings, FormatSet formats) {
                 continue;
             }
             codecs = allCodecs ? codecs : codecs.subList(0, 1);
-            List<String> variants = "albis".equals(f.dataFormat()) ? albisVariants : List.of("");
+            List<String> variants = variantsOf.apply(f);
             for (String codec : codecs) {
                 for (String variant : variants) {
                     for (int t : settings.threads()) {

@@ -10,7 +10,7 @@ public final class Experiments {
     public static List<Experiment> all() {
         return List.of(new StoreSalesRead(), new DataTypes(), new Projectivity(), new Selectivity(), new WriteGoodput(),
                 new StorageCost(), new SegmentSize(), new StorageRead(), new NestedRead(), new SparkLevel(),
-                new Evolution());
+                new Evolution(), new Lookup());
     }
 
     /** {@code all}, or experiment numbers. */

@@ -85,6 +85,9 @@ public final class TaskRunner {
     }
 
     private static Outcome read(BenchFormat format, Task task) throws IOException {
+        if (task.spec().hasKeyFilter() && !format.readsKeyFilters()) {
+            throw new IllegalArgumentException(format.name() + " filters by <= only, not by the keys of " + task.spec());
+        }
         Path dir = Path.of(task.dir());
         ScanResult first = null;
         List<Long> nanos = new ArrayList<>();

@@ -45,6 +45,14 @@ public interface BenchFormat {
         return false;
     }
 
+    /**
+     * Whether this reader takes a key filter ({@link ReadSpec#withFilterIn}: {@code =} and
+     * {@code IN}) as well as {@code <=}; the harness gives a key filter to no other reader.
+     */
+    default boolean readsKeyFilters() {
+        return false;
+    }
+
     /** Extra JVM arguments the fork reading this format needs (e.g. Arrow's unsafe flags). */
     default List<String> jvmArgs() {
         return List.of();

@@ -25,10 +25,7 @@ class NestedReadTest {
 
     @Test
     void listsAndMapsAreReadByEveryFormatThatReadsThem(@TempDir Path out) throws IOException {
-        ResultFiles.runHarness("--experiments", "9", "--scale", Double.toString(TestData.STORE_SALES_SCALE),
-                "--in-process", "--forks", "1", "--warmup", "0", "--repeat", "1", "--threads", "1,2",
-                "--data", TestData.root().toString(), "--out", out.toString());
-        List<CSVRecord> rows = ResultFiles.rows(out, new NestedRead());
+        List<CSVRecord> rows = ResultFiles.runInMiniature(new NestedRead(), out);
 
         Set<String> readers = FormatSet.load(null).withoutFormatsNeedingJvmArgs().selected().stream()
                 .filter(BenchFormat::readsListsAndMaps).map(BenchFormat::name).collect(Collectors.toSet());

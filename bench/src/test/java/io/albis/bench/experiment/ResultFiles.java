@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.albis.bench.BenchMain;
+import io.albis.bench.TestData;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,6 +28,17 @@ final class ResultFiles {
         cl.setErr(new PrintWriter(err, true));
         int status = cl.execute(args);
         assertEquals(0, status, () -> "exit status of bench " + String.join(" ", args) + "; its error output:\n" + err);
+    }
+
+    /**
+     * Runs one experiment in miniature: in process, at the tests' scale and on their shared data,
+     * one round of one repetition on 1 and 2 threads; returns the rows of its CSV file.
+     */
+    static List<CSVRecord> runInMiniature(Experiment e, Path out) throws IOException {
+        runHarness("--experiments", Integer.toString(e.number()), "--scale", Double.toString(TestData.STORE_SALES_SCALE),
+                "--in-process", "--forks", "1", "--warmup", "0", "--repeat", "1", "--threads", "1,2",
+                "--data", TestData.root().toString(), "--out", out.toString());
+        return rows(out, e);
     }
 
     /** The rows of an experiment's CSV file, after checking that it and its PNG chart exist. */

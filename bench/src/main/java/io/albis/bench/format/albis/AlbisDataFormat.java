@@ -13,6 +13,7 @@ import io.albis.scan.ScanResult;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What every reader of Albis copies shares: the data format {@code albis}, uncompressed, and the
@@ -31,7 +32,7 @@ public abstract class AlbisDataFormat extends NamedFormat {
         Codecs.requireNone(codec, name());
         AlbisLayout layout = AlbisLayout.ofDirectory(dir);
         long start = System.nanoTime();
-        TableCopy.copyRowGroups(source, dir.toString(), layout.apply(source.schema()), layout.segmentSize());
+        TableCopy.copyRowGroups(source, dir.toString(), layout.apply(source.schema()), layout.writerOptions());
         long nanos = System.nanoTime() - start;
         return new WriteResult(PartFiles.allFiles(dir), PartFiles.totalBytes(dir), nanos);
     }
@@ -60,9 +61,23 @@ public abstract class AlbisDataFormat extends NamedFormat {
         return BenchStorage.open(dir, AlbisLayout.ofDirectory(dir).storage());
     }
 
+    /** Albis filters by {@code =} and {@code IN} as well as {@code <=}. */
+    @Override
+    public boolean readsKeyFilters() {
+        return true;
+    }
+
     /** The spec as Albis read options; segment checksums are verified, as by default. */
     public static ReadOptions options(ReadSpec spec) {
         ReadOptions o = ReadOptions.all().withColumns(spec.columns());
-        return spec.hasFilter() ? o.withFilter(Predicates.le(spec.filterColumn(), spec.filterMax())) : o;
+        if (!spec.hasFilter()) {
+            return o;
+        }
+        if (!spec.hasKeyFilter()) {
+            return o.withFilter(Predicates.le(spec.filterColumn(), spec.filterMax()));
+        }
+        List<Long> keys = spec.filterKeys();
+        return o.withFilter(keys.size() == 1 ? Predicates.eq(spec.filterColumn(), keys.get(0))
+                : Predicates.in(spec.filterColumn(), keys));
     }
 }

@@ -1,6 +1,8 @@
 package io.albis.bench.format.albis;
 
 import io.albis.bench.dataset.DataDirectory;
+import io.albis.bench.dataset.TableCopy;
+import io.albis.bench.format.BloomFilterColumn;
 import io.albis.bench.format.Codecs;
 import io.albis.schema.Column;
 import io.albis.schema.Schema;
@@ -16,18 +18,24 @@ import java.util.Map;
  * How an Albis copy of a dataset is laid out, written as the variant in its directory name
  * (see {@link DataDirectory}): dash-separated tokens {@code cg<n>} (column groups of n columns;
  * {@code cg1} is a column store; without it one group holds every column, a row store) and
- * {@code seg<size>} (segment size such as {@code seg64k} or {@code seg4m}; default 1 MiB), and
- * a storage backend the copy is read from ({@code hdfs}: the harness's HDFS, see
+ * {@code seg<size>} (segment size such as {@code seg64k} or {@code seg4m}; default 1 MiB),
+ * {@code bloom_<column>} (bloom filters on the column, see {@link AlbisBloomFilters}), and a
+ * storage backend the copy is read from ({@code hdfs}: the harness's HDFS, see
  * {@link BenchStorage}; without it the local copy itself).
  *
  * @param columnsPerGroup 0 for a single group of every column
  * @param storage         "" for the local copy, or a {@link BenchStorage} backend name
+ * @param bloomFilter     the column written with bloom filters, or null for none
  */
-public record AlbisLayout(int columnsPerGroup, int segmentSize, String storage) {
-    public static final AlbisLayout DEFAULT = new AlbisLayout(0, WriterOptions.DEFAULT_SEGMENT_SIZE, "");
+public record AlbisLayout(int columnsPerGroup, int segmentSize, String storage, BloomFilterColumn bloomFilter) {
+    public static final AlbisLayout DEFAULT = new AlbisLayout(0, WriterOptions.DEFAULT_SEGMENT_SIZE);
 
     public AlbisLayout(int columnsPerGroup, int segmentSize) {
         this(columnsPerGroup, segmentSize, "");
+    }
+
+    public AlbisLayout(int columnsPerGroup, int segmentSize, String storage) {
+        this(columnsPerGroup, segmentSize, storage, null);
     }
 
     public AlbisLayout {
@@ -47,22 +55,25 @@ public record AlbisLayout(int columnsPerGroup, int segmentSize, String storage) 
         int groups = 0;
         int segment = WriterOptions.DEFAULT_SEGMENT_SIZE;
         String storage = "";
+        BloomFilterColumn bloom = null;
         if (!variant.isEmpty()) {
             for (String token : variant.split("-")) {
                 if (BenchStorage.BACKENDS.contains(token)) {
                     storage = token;
+                } else if (BloomFilterColumn.isToken(token)) {
+                    bloom = BloomFilterColumn.ofToken(token);
                 } else if (token.matches("cg[1-9][0-9]*")) {
                     groups = Integer.parseInt(token.substring(2));
                 } else if (token.matches("seg[1-9][0-9]*[km]?")) {
                     segment = parseSize(token.substring(3));
                 } else {
                     throw new IllegalArgumentException("unknown Albis layout '" + token + "' in variant '" + variant
-                            + "'; expected cg<n> (columns per group), seg<size> (e.g. seg64k, seg4m) or a storage"
-                            + " backend " + BenchStorage.BACKENDS);
+                            + "'; expected cg<n> (columns per group), seg<size> (e.g. seg64k, seg4m),"
+                            + " bloom_<column> or a storage backend " + BenchStorage.BACKENDS);
                 }
             }
         }
-        return new AlbisLayout(groups, segment, storage);
+        return new AlbisLayout(groups, segment, storage, bloom);
     }
 
     private static int parseSize(String s) {
@@ -84,6 +95,9 @@ public record AlbisLayout(int columnsPerGroup, int segmentSize, String storage) 
         }
         if (segmentSize != WriterOptions.DEFAULT_SEGMENT_SIZE) {
             tokens.add("seg" + sizeText(segmentSize));
+        }
+        if (bloomFilter != null) {
+            tokens.add(bloomFilter.token());
         }
         if (!storage.isEmpty()) {
             tokens.add(storage);
@@ -108,6 +122,17 @@ public record AlbisLayout(int columnsPerGroup, int segmentSize, String storage) 
 
     public static AlbisLayout withColumnsPerGroup(int n) {
         return new AlbisLayout(n, WriterOptions.DEFAULT_SEGMENT_SIZE);
+    }
+
+    /** The default layout with bloom filters on {@code column}. */
+    public static AlbisLayout withBloomFilter(String column) {
+        return new AlbisLayout(0, WriterOptions.DEFAULT_SEGMENT_SIZE, "", new BloomFilterColumn(column));
+    }
+
+    /** The options a copy in this layout is written with, one row group per writer. */
+    public WriterOptions writerOptions() {
+        WriterOptions options = TableCopy.oneRowGroupPerWriter(segmentSize);
+        return bloomFilter == null ? options : AlbisBloomFilters.on(options, bloomFilter);
     }
 
     /** The default layout, read from a storage backend. */

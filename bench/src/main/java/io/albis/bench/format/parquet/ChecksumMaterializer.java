@@ -3,6 +3,7 @@ package io.albis.bench.format.parquet;
 import io.albis.bench.format.peer.Tally;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.io.api.Converter;
 import org.apache.parquet.io.api.GroupConverter;
@@ -20,18 +21,21 @@ final class ChecksumMaterializer extends RecordMaterializer<Object> {
     private final int projectedColumns;
     private final boolean filtered;
     private final long filterMax;
+    /** Ascending, for a key filter; null for {@code <= filterMax}. */
+    private final long[] filterKeys;
     private long rows;
     private long sum;
     private long bytes;
     private long nulls;
 
     /**
-     * @param requested the requested schema (flat), projected columns and the filter column
-     * @param projected the requested columns whose values count
-     * @param filter    the filter column, or null
+     * @param requested  the requested schema (flat), projected columns and the filter column
+     * @param projected  the requested columns whose values count
+     * @param filter     the filter column, or null
+     * @param filterKeys the keys of a key filter, ascending, or null for {@code filter <= filterMax}
      */
-    ChecksumMaterializer(MessageType requested, List<String> projected, String filter, long filterMax, Path file)
-            throws IOException {
+    ChecksumMaterializer(MessageType requested, List<String> projected, String filter, long filterMax,
+            long[] filterKeys, Path file) throws IOException {
         Converter[] children = new Converter[requested.getFieldCount()];
         for (int i = 0; i < children.length; i++) {
             String name = requested.getFieldName(i);
@@ -42,11 +46,12 @@ final class ChecksumMaterializer extends RecordMaterializer<Object> {
         this.projectedColumns = projected.size();
         this.filtered = filter != null;
         this.filterMax = filterMax;
+        this.filterKeys = filterKeys;
     }
 
     @Override
     public Object getCurrentRecord() {
-        if (!filtered || row.filterSeen && row.filterValue <= filterMax) {
+        if (!filtered || row.filterSeen && matches(row.filterValue)) {
             rows++;
             sum += row.sum;
             bytes += row.bytes;
@@ -55,6 +60,11 @@ final class ChecksumMaterializer extends RecordMaterializer<Object> {
         // Counted once: parquet-java calls this once per record, and the next record resets the row.
         row.reset();
         return this;
+    }
+
+    /** The strict check of a record parquet-java's filter kept: only records that match are counted. */
+    private boolean matches(long value) {
+        return filterKeys == null ? value <= filterMax : Arrays.binarySearch(filterKeys, value) >= 0;
     }
 
     @Override

@@ -20,8 +20,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 /**
  * What both Parquet readers share: the copy they read, one file per source row group, written by
  * parquet-java through {@link AlbisToParquet} with parquet-java's defaults (128 MiB row groups,
- * 1 MiB pages, dictionary encoding on, v1 pages), lists and maps included; its files are read
- * with {@code threads} threads, by the reader of the subclass.
+ * 1 MiB pages, dictionary encoding on, v1 pages, column index written), lists and maps included,
+ * with the bloom filters its {@link ParquetLayout} names; its files are read with {@code threads}
+ * threads, by the reader of the subclass.
  */
 abstract class ParquetFormat extends NamedFormat {
     static final String EXT = "parquet";
@@ -31,9 +32,8 @@ abstract class ParquetFormat extends NamedFormat {
         super(name, EXT);
     }
 
-    /** The reader of one file. */
-    abstract PartReader partReader(ReadSpec spec);
-
+    /** The reader of one file of a copy in {@code layout}. */
+    abstract PartReader partReader(ReadSpec spec, ParquetLayout layout);
 
     @Override
     public final List<String> codecs() {
@@ -48,12 +48,15 @@ abstract class ParquetFormat extends NamedFormat {
             case Codecs.ZSTD -> CompressionCodecName.ZSTD;
             default -> throw new IllegalArgumentException(name() + ": unknown codec '" + codec + "'; use one of " + CODECS);
         };
-        return PartitionedWrite.run(source, dir, EXT, name(),
-                (table, rg, file) -> AlbisToParquet.convert(table, rg, file.toString(), ConvertOptions.defaults(), c));
+        ParquetLayout layout = ParquetLayout.ofDirectory(dir);
+        return PartitionedWrite.run(source, dir, EXT, name(), (table, rg, file) -> AlbisToParquet.convert(table, rg,
+                file.toString(), ConvertOptions.defaults(), c,
+                layout.writerSettings(table.rowCount(table.rowGroups().get(rg)))));
     }
 
     @Override
     public final ScanResult read(Path dir, ReadSpec spec, int threads) throws IOException {
-        return PartitionedRead.run(PartFiles.list(dir, EXT), threads, partReader(spec));
+        List<Path> files = PartFiles.list(dir, EXT);
+        return PartitionedRead.run(files, threads, partReader(spec, ParquetLayout.ofDirectory(dir)));
     }
 }

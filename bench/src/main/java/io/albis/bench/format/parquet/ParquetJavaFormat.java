@@ -11,7 +11,13 @@ public final class ParquetJavaFormat extends ParquetFormat {
     }
 
     @Override
-    PartReader partReader(ReadSpec spec) {
-        return new ParquetJavaPartReader(spec);
+    PartReader partReader(ReadSpec spec, ParquetLayout layout) {
+        return new ParquetJavaPartReader(spec, layout);
+    }
+
+    /** parquet-java filters by {@code =} and {@code IN} as well as {@code <=}. */
+    @Override
+    public boolean readsKeyFilters() {
+        return true;
     }
 }

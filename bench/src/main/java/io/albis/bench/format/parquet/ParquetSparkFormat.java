@@ -16,7 +16,8 @@ public final class ParquetSparkFormat extends ParquetFormat {
     }
 
     @Override
-    PartReader partReader(ReadSpec spec) {
+    PartReader partReader(ReadSpec spec, ParquetLayout layout) {
+        // Spark's reader is opened without a filter, so the layout's reader settings do not apply.
         return new SparkPartReader(spec);
     }
 }

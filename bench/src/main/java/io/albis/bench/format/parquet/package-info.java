@@ -1,8 +1,10 @@
 /**
  * Parquet peers. Both read the same files, written by parquet-java through
  * {@link io.albis.convert.parquet.AlbisToParquet} with parquet-java's defaults: 128 MiB row groups, 1 MiB
- * pages, dictionary encoding, v1 pages; codecs none (uncompressed), snappy, zstd; lists and maps
- * as standard three-level LIST and MAP.
+ * pages, dictionary encoding, v1 pages, column index; codecs none (uncompressed), snappy, zstd;
+ * lists and maps as standard three-level LIST and MAP. A copy's variant ({@link
+ * io.albis.bench.format.parquet.ParquetLayout}) adds a bloom filter on a column, or has
+ * {@code parquet-java} read it without the column index.
  *
  * <ul>
  *   <li>{@code parquet-spark} ({@link io.albis.bench.format.parquet.ParquetSparkFormat}): Spark
@@ -20,9 +22,11 @@
  *   <li>{@code parquet-java} ({@link io.albis.bench.format.parquet.ParquetJavaFormat}), for
  *       reference: parquet-java's record path with the projection as the requested schema and a
  *       {@code RecordMaterializer} whose primitive converters add straight into the checksum (no
- *       Group objects). The filter is also handed to parquet-java as a {@code FilterCompat}
- *       predicate: row groups skipped by statistics and dictionaries, pages by the column index,
- *       records by its record filter. It does not read lists and maps.</li>
+ *       Group objects). The filter ({@code <=}, {@code =} or {@code IN}) is also handed to
+ *       parquet-java as a {@code FilterCompat} predicate: row groups skipped by statistics,
+ *       dictionaries and bloom filters, pages by the column index, records by its record filter.
+ *       Its read options sit on parquet-java's plain configuration, not a Hadoop one. It does not
+ *       read lists and maps.</li>
  * </ul>
  */
 package io.albis.bench.format.parquet;

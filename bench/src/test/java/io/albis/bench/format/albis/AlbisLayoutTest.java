@@ -3,6 +3,8 @@ package io.albis.bench.format.albis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.albis.bench.dataset.TableCopy;
+import io.albis.bench.format.BloomFilterColumn;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import java.nio.file.Path;
@@ -20,6 +22,21 @@ class AlbisLayoutTest {
         assertEquals("seg4m", AlbisLayout.withSegmentSize(4 << 20).variant());
         assertEquals(new AlbisLayout(0, 4 << 20), AlbisLayout.ofDirectory(Path.of("/d/albis-none-seg4m")));
         assertEquals(AlbisLayout.DEFAULT, AlbisLayout.ofDirectory(Path.of("/d/albis-none")));
+    }
+
+    @Test
+    void aBloomFilterColumnIsAToken() {
+        AlbisLayout bloom = AlbisLayout.withBloomFilter("key");
+        assertEquals("bloom_key", bloom.variant());
+        assertEquals(bloom, AlbisLayout.parse("bloom_key"));
+        assertEquals(new AlbisLayout(1, 64 << 10, "", new BloomFilterColumn("ss_item_sk")),
+                AlbisLayout.parse("cg1-bloom_ss_item_sk-seg64k"));
+        assertEquals("cg1-seg64k-bloom_ss_item_sk", AlbisLayout.parse("cg1-bloom_ss_item_sk-seg64k").variant());
+        if (!AlbisBloomFilters.WRITTEN) {
+            assertThrows(UnsupportedOperationException.class, bloom::writerOptions,
+                    "a copy with bloom filters is refused while albis-core writes none");
+        }
+        assertEquals(TableCopy.oneRowGroupPerWriter(4 << 20), AlbisLayout.withSegmentSize(4 << 20).writerOptions());
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.scan.ChecksumScan;
 import io.albis.scan.ScanResult;
+import io.albis.schema.TypeId;
 import io.albis.table.AlbisTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -94,6 +95,11 @@ public abstract class PeerFormatContract {
         return d;
     }
 
+    /** A directory for another copy, named as the harness names copies (formats may read their layout from it). */
+    private Path copyDir(String purpose, String codec) {
+        return dir.resolve(purpose).resolve(format().dataFormat() + "-" + codec);
+    }
+
     public static List<ReadSpec> specs() {
         List<ReadSpec> specs = new ArrayList<>();
         specs.add(ReadSpec.all());
@@ -113,6 +119,38 @@ public abstract class PeerFormatContract {
         specs.add(ReadSpec.columns(List.of("price")).withFilterAtMost("req_i", Long.MAX_VALUE));
         specs.add(ReadSpec.columns(List.of("price")).withFilterAtMost("i", Integer.MIN_VALUE));
         return specs;
+    }
+
+    /**
+     * Key filters ({@code =} and {@code IN}) on the sorted id, the nullable int (with keys outside
+     * the int range, which no int can match) and the nullable long with its extreme values; keys
+     * the table holds, and keys it does not.
+     */
+    public static List<ReadSpec> keySpecs(AlbisTable table) throws IOException {
+        long someI = firstValue(table, "i");
+        long someL = firstValue(table, "l");
+        return List.of(
+                ReadSpec.all().withFilterIn("id", List.of(4_321L)),
+                ReadSpec.columns(List.of("s", "d")).withFilterIn("id", List.of(7L, 5_000L, 11_999L, 12_000L, -1L)),
+                ReadSpec.all().withFilterIn("id", List.of(ROWS + 5L)),
+                ReadSpec.columns(List.of("price", "i")).withFilterIn("i", List.of(someI)),
+                ReadSpec.columns(List.of("l")).withFilterIn("i", List.of((long) Integer.MIN_VALUE, someI,
+                        Integer.MAX_VALUE + 1L, Long.MIN_VALUE)),
+                ReadSpec.columns(List.of("d")).withFilterIn("i", List.of(Long.MAX_VALUE)),
+                ReadSpec.columns(List.of()).withFilterIn("l", List.of(Long.MIN_VALUE, Long.MAX_VALUE)),
+                ReadSpec.all().withFilterIn("l", List.of(someL, 3L)));
+    }
+
+    /** The first non-null value of a long or int column. */
+    private static long firstValue(AlbisTable table, String column) throws IOException {
+        try (AlbisReader r = table.newReader(ReadOptions.all().withColumns(List.of(column)))) {
+            while (r.advance()) {
+                if (!r.isNull(0)) {
+                    return r.column(0).type().id() == TypeId.INT ? r.getInt(0) : r.getLong(0);
+                }
+            }
+        }
+        throw new IOException("column " + column + " holds only nulls");
     }
 
     /** Specs of the nested table ({@link PeerTables#nestedSchema()}). */
@@ -157,10 +195,21 @@ public abstract class PeerFormatContract {
     }
 
     @Test
+    void keyFiltersAgreeWithTheAlbisScan() throws IOException {
+        assumeTrue(format().readsKeyFilters(), format().name() + " filters by <= only");
+        Path data = data(format().codecs().get(0));
+        for (ReadSpec spec : keySpecs(table)) {
+            for (int threads = 1; threads <= 2; threads++) {
+                assertAgrees(data, spec, threads);
+            }
+        }
+    }
+
+    @Test
     void listsAndMapsAgreeWithTheAlbisScan() throws IOException {
         assumeTrue(format().readsListsAndMaps(), format().name() + " does not read lists and maps");
         for (String codec : format().codecs()) {
-            Path data = dir.resolve(format().dataFormat() + "-nested-" + codec);
+            Path data = copyDir("nested", codec);
             format().write(nested, data, codec);
             for (ReadSpec spec : nestedSpecs()) {
                 for (int threads = 1; threads <= 2; threads++) {
@@ -197,7 +246,7 @@ public abstract class PeerFormatContract {
 
     @Test
     void onePartFilePerRowGroupAndNothingElse() throws IOException {
-        Path d = dir.resolve("layout");
+        Path d = copyDir("layout", format().codecs().get(0));
         WriteResult r = format().write(table, d, format().codecs().get(0));
         List<String> names;
         try (var s = Files.list(d)) {
@@ -244,7 +293,7 @@ public abstract class PeerFormatContract {
 
     @Test
     void aDamagedFileIsNamed() throws IOException {
-        Path d = dir.resolve("damaged");
+        Path d = copyDir("damaged", format().codecs().get(0));
         format().write(table, d, format().codecs().get(0));
         Path second = d.resolve(PartFiles.name(1, extension()));
         byte[] bytes = Files.readAllBytes(second);

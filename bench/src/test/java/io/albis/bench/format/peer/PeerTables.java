@@ -208,13 +208,15 @@ public final class PeerTables {
         return sb.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The Albis read options for a spec: the same projection and the filter {@code column <= max}. */
+    /** The Albis read options for a spec: the same projection and the filter, {@code column <= max} or {@code column IN keys}. */
     public static ReadOptions options(ReadSpec spec) {
         ReadOptions o = ReadOptions.all();
         if (spec.columns() != null) {
             o = o.withColumns(spec.columns());
         }
-        if (spec.hasFilter()) {
+        if (spec.hasKeyFilter()) {
+            o = o.withFilter(Predicates.in(spec.filterColumn(), spec.filterKeys()));
+        } else if (spec.hasFilter()) {
             o = o.withFilter(Predicates.le(spec.filterColumn(), spec.filterMax()));
         }
         return o;
