@@ -7,6 +7,8 @@ import io.albis.row.RowLayout;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
+import io.albis.segment.BloomFilter;
+import io.albis.segment.ColumnBloomFilters;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
@@ -23,8 +25,9 @@ import java.util.zip.CRC32C;
 
 /**
  * Writes one column group's rows of one row group into its data file, segment by segment (docs/FORMAT.md
- * §7), and collects the segment metadata (statistics, checksums) its metadata file stores. Each row
- * comes encoded by the group's {@link RowEncoder}, which lays it into the segment buffer.
+ * §7), and collects the segment metadata (statistics, checksums, the bloom filters of the columns
+ * that have them) its metadata file stores. Each row comes encoded by the group's
+ * {@link RowEncoder}, which lays it into the segment buffer.
  */
 final class ColumnGroupWriter {
     private final Schema schema;
@@ -45,13 +48,19 @@ final class ColumnGroupWriter {
     private long firstRowOfSegment;
     private final ColumnStats.Collector[] stats;
     private final StatKind[] kinds;
+    /** The slots with bloom filters, ascending; their collectors and each one's filters so far, by position in it. */
+    private final int[] bloomSlots;
+    private final BloomFilter.Collector[] blooms;
+    private final List<List<BloomFilter>> bloomFilters = new ArrayList<>();
+    private final double bloomFpp;
     private final List<SegmentMetadata> segments = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
     /** Padding is always less than a page. */
     private static final byte[] PAGE_OF_ZEROS = new byte[FormatVersion.PAGE_SIZE];
 
-    ColumnGroupWriter(Schema schema, ColumnGroup group, RowEncoder row, int segmentSize, Storage storage,
-            String dataPath, BufferAllocator allocator) throws IOException {
+    ColumnGroupWriter(Schema schema, ColumnGroup group, RowEncoder row, int segmentSize,
+            BloomFilterColumns bloomColumns, Storage storage, String dataPath, BufferAllocator allocator)
+            throws IOException {
         this.allocator = allocator;
         this.schema = schema;
         this.group = group;
@@ -65,6 +74,14 @@ final class ColumnGroupWriter {
         for (int s = 0; s < n; s++) {
             kinds[s] = StatKind.of(layout.type(s));
             stats[s] = new ColumnStats.Collector(kinds[s]);
+        }
+        this.bloomSlots = java.util.stream.IntStream.range(0, n)
+                .filter(s -> bloomColumns.indexes(layout.tableColumn(s))).toArray();
+        this.blooms = new BloomFilter.Collector[bloomSlots.length];
+        this.bloomFpp = bloomColumns.fpp();
+        for (int b = 0; b < bloomSlots.length; b++) {
+            blooms[b] = new BloomFilter.Collector(bloomFpp);
+            bloomFilters.add(new ArrayList<>());
         }
         useSegmentBuffer(segmentSize);
         try {
@@ -122,6 +139,18 @@ final class ColumnGroupWriter {
                 case NONE -> { }
             }
         }
+        for (int b = 0; b < bloomSlots.length; b++) {
+            int s = bloomSlots[b];
+            if (!row.isNull(s)) {
+                blooms[b].add(switch (kinds[s]) {
+                    case LONG -> BloomFilter.hashLong(row.longValue(s));
+                    case DOUBLE -> BloomFilter.hashDouble(row.doubleValue(s));
+                    case WIDE -> BloomFilter.hashWide(row.wideHigh(s), row.wideLow(s));
+                    case BYTES -> BloomFilter.hashBytes(row.bytes(s), 0, row.bytesLength(s));
+                    case NONE -> throw new IllegalStateException("a column without statistics has no bloom filter");
+                });
+            }
+        }
     }
 
     /**
@@ -145,6 +174,9 @@ final class ColumnGroupWriter {
         List<ColumnStats> st = new ArrayList<>(stats.length);
         for (ColumnStats.Collector c : stats) {
             st.add(c.finish());
+        }
+        for (int b = 0; b < blooms.length; b++) {
+            bloomFilters.get(b).add(blooms[b].finish());
         }
         segments.add(new SegmentMetadata(offset, length, padding, firstRowOfSegment, segmentRows, (int) crc.getValue(), st));
         firstRowOfSegment += segmentRows;
@@ -172,7 +204,11 @@ final class ColumnGroupWriter {
             ids[s] = schema.column(layout.tableColumn(s)).id();
             types[s] = layout.type(s);
         }
-        return new ColumnGroupMetadata(group.id(), segmentSize, rowsWritten, length, ids, types, segments);
+        List<ColumnBloomFilters> columnBlooms = new ArrayList<>(bloomSlots.length);
+        for (int b = 0; b < bloomSlots.length; b++) {
+            columnBlooms.add(new ColumnBloomFilters(bloomSlots[b], bloomFpp, bloomFilters.get(b)));
+        }
+        return new ColumnGroupMetadata(group.id(), segmentSize, rowsWritten, length, ids, types, segments, columnBlooms);
     }
 
     /** Replaces the segment buffer with an empty one of {@code size} bytes from the allocator. */
