@@ -17,6 +17,7 @@ import io.albis.segment.ColumnBloomFilters;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.table.AlbisTable;
 import io.albis.table.RowGroupRef;
+import io.albis.table.TableVerifier;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -250,6 +251,23 @@ class BloomFilterMetadataTest {
         le(section).putInt(4, 0); // the timestamp of slot 0 may have them
         System.arraycopy(section, 0, damaged, count, section.length);
         assertEquals(1, ColumnGroupMetadata.decode(reseal(damaged), "x").bloomFilters().size());
+    }
+
+    /** The footer's CRC protects the bits; {@code albis verify} checks them against the rows as well. */
+    @Test
+    void verifyFindsAValueMissingFromItsFilter() throws IOException {
+        Path table = dir.resolve("cleared");
+        copyTree(golden("5.1"), table);
+        assertEquals(List.of(), TableVerifier.verify(AlbisTable.open(table.toString())));
+        Path meta = metadataFiles(table).get(0);
+        byte[] b = Files.readAllBytes(meta);
+        int words = sectionStart(b, ColumnGroupMetadata.decode(b, "x")) + 20; // id's first filter: one block
+        Arrays.fill(b, words, words + BloomFilter.BLOCK_BYTES, (byte) 0);
+        Files.write(meta, reseal(b));
+        List<String> problems = TableVerifier.verify(AlbisTable.open(table.toString()));
+        assertEquals(2, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("segment 0 (offset 4096): row 0 value of id is missing from the segment's"
+                + " bloom filter"), problems.get(0));
     }
 
     @Test
