@@ -2,6 +2,7 @@ package io.albis.spark.catalog
 
 import io.albis.evolve.TableEvolution
 import io.albis.spark.types.SparkTypes
+import io.albis.spark.write.AlbisWrites
 import io.albis.storage.Storages
 import io.albis.table.TableProperties
 import org.apache.spark.sql.connector.catalog.TableChange
@@ -16,6 +17,9 @@ import scala.jdk.CollectionConverters._
  */
 object TableChanges {
   def apply(table: String, changes: Seq[TableChange]): Unit = {
+    val set = changes.collect { case p: TableChange.SetProperty => p.property() -> p.value() }.toMap
+    val remove = changes.collect { case p: TableChange.RemoveProperty => p.property() }.toSet
+    AlbisWrites.checkBloomFilters(table, set.asJava)
     val evolution = new TableEvolution(Storages.forPath(table), table)
     changes.foreach {
       case add: TableChange.AddColumn =>
@@ -44,8 +48,6 @@ object TableChanges {
         throw new UnsupportedOperationException(s"ALTER TABLE on the Albis table $table: ${other.getClass.getSimpleName}" +
           " is not supported (ADD COLUMNS, RENAME COLUMN, DROP COLUMN and table properties are)")
     }
-    val set = changes.collect { case p: TableChange.SetProperty => p.property() -> p.value() }.toMap
-    val remove = changes.collect { case p: TableChange.RemoveProperty => p.property() }.toSet
     if (set.nonEmpty || remove.nonEmpty) {
       TableProperties.change(Storages.forPath(table), table, set.asJava, remove.asJava)
     }
