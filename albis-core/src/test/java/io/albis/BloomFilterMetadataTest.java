@@ -186,32 +186,26 @@ class BloomFilterMetadataTest {
         assertEquals(0.01, Double.longBitsToDouble(le(b).getLong(fpp0)));
         assertEquals(1, le(b).getInt(blocks0), "two values: one block");
 
-        byte[] c = b.clone();
-        le(c).putInt(count, 12);
-        refused(c, count, "bloom filter column count is 12, outside 0..");
-        c = b.clone();
-        le(c).putInt(slot1, 0);
-        refused(c, slot1, "bloom filters of slot 0 follow those of slot 0; slots must ascend");
-        c = b.clone();
-        le(c).putInt(slot0, 11);
-        refused(c, slot0, "bloom filter slot is 11, outside 0..10");
-        c = b.clone();
-        le(c).putInt(slot0, -1);
-        refused(c, slot0, "bloom filter slot is -1");
+        refusedWith(b, count, 12, "bloom filter column count is 12, outside 0..");
+        refusedWith(b, slot1, 0, "bloom filters of slot 0 follow those of slot 0; slots must ascend");
+        refusedWith(b, slot0, 11, "bloom filter slot is 11, outside 0..10");
+        refusedWith(b, slot0, -1, "bloom filter slot is -1");
         for (double fpp : new double[] {0, 1, -0.01, Double.NaN}) {
-            c = b.clone();
+            byte[] c = b.clone();
             le(c).putLong(fpp0, Double.doubleToRawLongBits(fpp));
             refused(c, fpp0, "bloom filter false-positive rate " + fpp + " of slot 0 is not between 0 and 1");
         }
-        c = b.clone();
-        le(c).putInt(blocks0, 0);
-        refused(c, blocks0, "bloom filter of slot 0 in segment 0 has no blocks");
-        c = b.clone();
-        le(c).putInt(blocks0, 1000);
-        refused(c, blocks0, "bloom filter block count is 1000, outside 0..");
-        c = b.clone();
-        le(c).putInt(blocks0, BloomFilter.MAX_BLOCKS + 1);
-        refused(c, blocks0, "bloom filter block count is " + (BloomFilter.MAX_BLOCKS + 1) + ", outside 0..");
+        refusedWith(b, blocks0, 0, "bloom filter of slot 0 in segment 0 has no blocks");
+        refusedWith(b, blocks0, 1000, "bloom filter block count is 1000, outside 0..");
+        refusedWith(b, blocks0, BloomFilter.MAX_BLOCKS + 1, "bloom filter block count is " + (BloomFilter.MAX_BLOCKS + 1)
+                + ", outside 0..");
+    }
+
+    /** {@link #refused} of {@code b} with the {@code i32} at {@code at} set to {@code value}. */
+    private static void refusedWith(byte[] b, int at, int value, String says) {
+        byte[] c = b.clone();
+        le(c).putInt(at, value);
+        refused(c, at, says);
     }
 
     @Test
