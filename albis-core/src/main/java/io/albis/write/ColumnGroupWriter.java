@@ -7,8 +7,6 @@ import io.albis.row.RowLayout;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.DataType;
 import io.albis.schema.Schema;
-import io.albis.segment.BloomFilter;
-import io.albis.segment.ColumnBloomFilters;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
@@ -48,11 +46,7 @@ final class ColumnGroupWriter {
     private long firstRowOfSegment;
     private final ColumnStats.Collector[] stats;
     private final StatKind[] kinds;
-    /** The slots with bloom filters, ascending; their collectors and each one's filters so far, by position in it. */
-    private final int[] bloomSlots;
-    private final BloomFilter.Collector[] blooms;
-    private final List<List<BloomFilter>> bloomFilters = new ArrayList<>();
-    private final double bloomFpp;
+    private final SegmentBloomFilters bloomFilters;
     private final List<SegmentMetadata> segments = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
     /** Padding is always less than a page. */
@@ -75,14 +69,7 @@ final class ColumnGroupWriter {
             kinds[s] = StatKind.of(layout.type(s));
             stats[s] = new ColumnStats.Collector(kinds[s]);
         }
-        this.bloomSlots = java.util.stream.IntStream.range(0, n)
-                .filter(s -> bloomColumns.indexes(layout.tableColumn(s))).toArray();
-        this.blooms = new BloomFilter.Collector[bloomSlots.length];
-        this.bloomFpp = bloomColumns.fpp();
-        for (int b = 0; b < bloomSlots.length; b++) {
-            blooms[b] = new BloomFilter.Collector(bloomFpp);
-            bloomFilters.add(new ArrayList<>());
-        }
+        this.bloomFilters = new SegmentBloomFilters(layout, bloomColumns);
         useSegmentBuffer(segmentSize);
         try {
             this.data = storage.create(dataPath);
@@ -139,18 +126,7 @@ final class ColumnGroupWriter {
                 case NONE -> { }
             }
         }
-        for (int b = 0; b < bloomSlots.length; b++) {
-            int s = bloomSlots[b];
-            if (!row.isNull(s)) {
-                blooms[b].add(switch (kinds[s]) {
-                    case LONG -> BloomFilter.hashLong(row.longValue(s));
-                    case DOUBLE -> BloomFilter.hashDouble(row.doubleValue(s));
-                    case WIDE -> BloomFilter.hashWide(row.wideHigh(s), row.wideLow(s));
-                    case BYTES -> BloomFilter.hashBytes(row.bytes(s), 0, row.bytesLength(s));
-                    case NONE -> throw new IllegalStateException("a column without statistics has no bloom filter");
-                });
-            }
-        }
+        bloomFilters.add(row);
     }
 
     /**
@@ -175,9 +151,7 @@ final class ColumnGroupWriter {
         for (ColumnStats.Collector c : stats) {
             st.add(c.finish());
         }
-        for (int b = 0; b < blooms.length; b++) {
-            bloomFilters.get(b).add(blooms[b].finish());
-        }
+        bloomFilters.endSegment();
         segments.add(new SegmentMetadata(offset, length, padding, firstRowOfSegment, segmentRows, (int) crc.getValue(), st));
         firstRowOfSegment += segmentRows;
         segmentRows = 0;
@@ -204,11 +178,8 @@ final class ColumnGroupWriter {
             ids[s] = schema.column(layout.tableColumn(s)).id();
             types[s] = layout.type(s);
         }
-        List<ColumnBloomFilters> columnBlooms = new ArrayList<>(bloomSlots.length);
-        for (int b = 0; b < bloomSlots.length; b++) {
-            columnBlooms.add(new ColumnBloomFilters(bloomSlots[b], bloomFpp, bloomFilters.get(b)));
-        }
-        return new ColumnGroupMetadata(group.id(), segmentSize, rowsWritten, length, ids, types, segments, columnBlooms);
+        return new ColumnGroupMetadata(group.id(), segmentSize, rowsWritten, length, ids, types, segments,
+                bloomFilters.columns());
     }
 
     /** Replaces the segment buffer with an empty one of {@code size} bytes from the allocator. */
