@@ -81,7 +81,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  *       time zone, lists and maps), its row groups are directories.
  *   <li>{@code v4.0/}: written by the format-4.0 writer (commit 138e816) and kept byte for byte:
  *       the table of {@code v3.0/}, its row groups' files directly in the table directory.
- *   <li>{@code v5.0/}: written by the format-5.0 writer (commit d6a9dd3) and kept byte for byte: the
+ *   <li>{@code v5.0/}: written by the format-5.0 writer (commit 657e671) and kept byte for byte: the
  *       table of {@code v4.0/}, whose state and manifests name each row group's partition directory
  *       (here the table directory) and whose state records the commit's operation and the table's
  *       properties (none here); {@code partitioned-v5.0/} beside it holds the same rows in
