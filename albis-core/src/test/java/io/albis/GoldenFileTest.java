@@ -81,10 +81,16 @@ import org.junit.jupiter.params.provider.ValueSource;
  *       time zone, lists and maps), its row groups are directories.
  *   <li>{@code v4.0/}: written by the format-4.0 writer (commit 138e816) and kept byte for byte:
  *       the table of {@code v3.0/}, its row groups' files directly in the table directory.
- *   <li>{@code v5.0/}: written by today's writer ({@link FormatVersion#CURRENT}): the table of
- *       {@code v4.0/}, whose state and manifests now name each row group's partition directory
+ *   <li>{@code v5.0/}: written by the format-5.0 writer (commit 657e671) and kept byte for byte: the
+ *       table of {@code v4.0/}, whose state and manifests name each row group's partition directory
  *       (here the table directory) and whose state records the commit's operation and the table's
- *       properties (none here). {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and
+ *       properties (none here); {@code partitioned-v5.0/} beside it holds the same rows in
+ *       partitions, also kept byte for byte.
+ *   <li>{@code v5.1/}: written by today's writer ({@link FormatVersion#CURRENT}): the table of
+ *       {@code v5.0/} with bloom filters of seven columns ({@link #BLOOM_FILTER_COLUMNS}), which a
+ *       metadata file of format 5.1 appends after its segments (a count of 0 in group "rest", which
+ *       has none of them).
+ *       {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and
  *       compares every file byte for byte (in the table state, the job id, commit time and
  *       row-group names, which differ on every write, are set to fixed values on both sides
  *       first), so an accidental format change fails the build. After a deliberate change (a
@@ -93,20 +99,20 @@ import org.junit.jupiter.params.provider.ValueSource;
  *       <pre>
  *   mvn -o -q -B -pl albis-core test -Dtest=GoldenFileTest -Dalbis.golden.update=true
  *       </pre>
- *       and commit it with the explanation. When a new major version becomes current, its tree is
- *       added beside this one and this one is frozen like {@code v4.0/}.
- *   <li>{@code partitioned-v5.0/}: written by today's writer, regenerated with {@code v5.0/}: the
+ *       and commit it with the explanation. When a new version becomes current, its tree is
+ *       added beside this one and this one is frozen like {@code v5.0/}.
+ *   <li>{@code partitioned-v5.1/}: written by today's writer, regenerated with {@code v5.1/}: the
  *       six rows in three row groups, of partitions {@code k=0}, the table directory and
  *       {@code k=1/s=a%2Fb}, committed by one job with two table properties and its own operation
  *       ({@link #writePartitionedTable}).
- *   <li>{@code v5.1/} (and {@code v2.1/}, {@code v3.1/}, {@code v4.1/} before it): hand-built, a table of a newer minor version
+ *   <li>{@code v5.2/} (and {@code v2.1/}, {@code v3.1/}, {@code v4.1/} before it): hand-built, a table of a newer minor version
  *       than this reader knows. It is the current tree with the minor version byte of every file
- *       set to 1 and, in every file with a footer (schema, state and metadata),
+ *       raised by one and, in every file with a footer (schema, state and metadata),
  *       {@link #appendedFields() two fields} inserted before the footer, which is then recomputed.
  *       The reader must skip those fields; a file of its own minor version carrying them is
  *       damage. Rebuild it from the current tree (only after that was deliberately regenerated)
  *       with {@code -Dalbis.golden.updateNewerMinor=true} in the command above (both switches may
- *       be given at once).
+ *       be given at once). (Until format 5.1 was written, {@code v5.1/} was such a tree of 5.0.)
  * </ul>
  *
  * <p>Files are matched by role rather than path: row groups by position, so that a change of
@@ -138,7 +144,11 @@ class GoldenFileTest {
     }
 
     private static Path goldenPartitioned() {
-        return goldenRoot().resolve("partitioned-v" + FormatVersion.CURRENT);
+        return goldenPartitioned(FormatVersion.CURRENT);
+    }
+
+    private static Path goldenPartitioned(FormatVersion v) {
+        return goldenRoot().resolve("partitioned-v" + v);
     }
 
     @BeforeAll
@@ -227,7 +237,15 @@ class GoldenFileTest {
         AlbisWriter writerOf(int row) throws IOException;
     }
 
-    private static final WriterOptions OPTIONS = WriterOptions.defaults().withSegmentSize(SEGMENT).withRowGroupRows(4);
+    /**
+     * The columns of the fixed table with bloom filters (format 5.1 on): each way a value is hashed,
+     * an int as a long, a float and a double (with -0.0 and NaN), a wide decimal, a string and a
+     * binary; a struct's field too.
+     */
+    private static final List<String> BLOOM_FILTER_COLUMNS = List.of("id", "f", "d", "wide", "name", "blob", "point.x");
+
+    private static final WriterOptions OPTIONS = WriterOptions.defaults().withSegmentSize(SEGMENT).withRowGroupRows(4)
+            .withBloomFilterColumns(BLOOM_FILTER_COLUMNS);
 
     /** The six rows of {@link #EXPECTED}, through the writers' typed setters. */
     private static void writeFixedRows(RowPlacement place) throws IOException {
@@ -495,7 +513,7 @@ class GoldenFileTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1", "5.0", "5.1"})
+    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1", "5.0", "5.1", "5.2"})
     void everyGoldenVersionReadsBackItsExactValues(String version) throws IOException {
         Path tree = goldenRoot().resolve("v" + version);
         assertTrue(Files.isDirectory(tree), "golden files missing: " + tree + " (see the class comment)");
@@ -588,8 +606,8 @@ class GoldenFileTest {
      */
     @Test
     void anUnpartitionedTableDirectoryHoldsOnlyFiles() throws IOException {
-        for (Path table : List.of(fresh, golden(FormatVersion.V4_0), golden(FormatVersion.CURRENT),
-                golden(NEWER_MINOR))) {
+        for (Path table : List.of(fresh, golden(FormatVersion.V4_0), golden(FormatVersion.V5_0),
+                golden(FormatVersion.CURRENT), golden(NEWER_MINOR))) {
             assertOnlyFiles(table);
             assertOnlyListedRowGroupFiles(table, 2);
         }
@@ -602,7 +620,7 @@ class GoldenFileTest {
      */
     @Test
     void aPartitionedTableKeepsEachRowGroupInItsPartitionDirectory() throws IOException {
-        for (Path table : List.of(freshPartitioned, goldenPartitioned())) {
+        for (Path table : List.of(freshPartitioned, goldenPartitioned(), goldenPartitioned(FormatVersion.V5_0))) {
             assertOnlyListedRowGroupFiles(table, 3);
             AlbisTable t = AlbisTable.open(table.toString());
             assertEquals(List.of("k=0", "", "k=1/s=a%2Fb"), t.rowGroups().stream().map(RowGroupRef::partition).toList());
@@ -647,11 +665,14 @@ class GoldenFileTest {
      */
     @Test
     void thePartitionedTableReadsBackItsRowsPartitionsAndProperties() throws IOException {
-        for (Path table : List.of(freshPartitioned, goldenPartitioned())) {
+        Map<Path, FormatVersion> trees = Map.of(freshPartitioned, FormatVersion.CURRENT, goldenPartitioned(),
+                FormatVersion.CURRENT, goldenPartitioned(FormatVersion.V5_0), FormatVersion.V5_0);
+        for (Map.Entry<Path, FormatVersion> tree : trees.entrySet()) {
+            Path table = tree.getKey();
             AlbisTable t = AlbisTable.open(table.toString());
             assertReadsTheFixedRows(t, 1, table.toString());
             TableState s = t.state();
-            assertEquals(FormatVersion.CURRENT, s.format());
+            assertEquals(tree.getValue(), s.format());
             assertEquals(WriteMode.CREATE, s.mode());
             assertEquals("CREATE TABLE AS SELECT", s.operation());
             assertEquals(List.of("comment", "owner"), List.copyOf(s.properties().keySet()), "keys in order");
@@ -859,8 +880,8 @@ class GoldenFileTest {
     void headersAndFootersDecodedByHand() throws IOException {
         Map<Path, FormatVersion> trees = Map.of(golden(FormatVersion.V1_0), FormatVersion.V1_0,
                 golden(FormatVersion.V2_0), FormatVersion.V2_0, golden(FormatVersion.V3_0), FormatVersion.V3_0,
-                golden(FormatVersion.V4_0), FormatVersion.V4_0, fresh, FormatVersion.V5_0, golden(NEWER_MINOR),
-                NEWER_MINOR);
+                golden(FormatVersion.V4_0), FormatVersion.V4_0, golden(FormatVersion.V5_0), FormatVersion.V5_0, fresh,
+                FormatVersion.CURRENT, golden(NEWER_MINOR), NEWER_MINOR);
         for (Map.Entry<Path, FormatVersion> tree : trees.entrySet()) {
             Path table = tree.getKey();
             FormatVersion v = tree.getValue();

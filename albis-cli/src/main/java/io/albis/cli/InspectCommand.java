@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
 /** {@code albis inspect TABLE}: the physical layout and statistics, as text or JSON. */
 @Command(name = "inspect", header = "Show a table's physical layout and segment statistics.",
         description = "The table state and its properties; row groups (with their partitions) and column groups with"
-                + " their data and metadata file sizes and rows, and every segment: offset, length, padding, rows,"
-                + " CRC-32C and per-column statistics (nulls, min, max, sorted).")
+                + " their data and metadata file sizes and rows and the columns with bloom filters, and every segment:"
+                + " offset, length, padding, rows, CRC-32C and per-column statistics (nulls, min, max, sorted, bloom"
+                + " filter blocks).")
 final class InspectCommand extends TableCommand {
     @Option(names = "--json", description = "Print one JSON document instead of text.")
     boolean json;
@@ -55,6 +56,10 @@ final class InspectCommand extends TableCommand {
                 }
                 out.printf("  column group %s (id %d): data %,d bytes, meta %,d bytes, %,d rows, segment size %,d%n",
                         cg.name(), cg.id(), cg.dataBytes(), cg.metaBytes(), cg.rows(), cg.segmentSize());
+                if (!cg.bloomFilters().isEmpty()) {
+                    out.printf("    bloom filters: %s%n", String.join(", ", cg.bloomFilters().stream()
+                            .map(b -> String.format("%s (fpp %s, %,d bytes)", b.column(), b.fpp(), b.bytes())).toList()));
+                }
                 if (cg.segments() == null) {
                     continue;
                 }
@@ -70,6 +75,9 @@ final class InspectCommand extends TableCommand {
                         }
                         if (c.sorted()) {
                             line.append(", sorted");
+                        }
+                        if (c.bloomFilterBlocks() != null) {
+                            line.append(", bloom filter ").append(Plural.of(c.bloomFilterBlocks(), "block"));
                         }
                         out.println(line);
                     }

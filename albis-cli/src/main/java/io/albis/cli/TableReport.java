@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.albis.schema.Column;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.Schema;
+import io.albis.segment.BloomFilter;
+import io.albis.segment.ColumnBloomFilters;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
@@ -32,17 +34,27 @@ record TableReport(String table, @JsonProperty("schema_version") int schemaVersi
     record RowGroupInfo(int index, String partition, String path, long rows,
             @JsonProperty("column_groups") List<ColumnGroupInfo> columnGroups) {}
 
-    /** A column group in one row group; {@code present} is false for a group added after the row group was written. */
+    /**
+     * A column group in one row group; {@code present} is false for a group added after the row group was written.
+     * {@code bloomFilters}: its columns with bloom filters (format 5.1 on), none listed when it has none.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record ColumnGroupInfo(int id, String name, boolean present, @JsonProperty("data_file") String dataFile,
             @JsonProperty("data_bytes") Long dataBytes, @JsonProperty("meta_bytes") Long metaBytes, Long rows,
-            @JsonProperty("segment_size") Integer segmentSize, List<SegmentInfo> segments) {}
+            @JsonProperty("segment_size") Integer segmentSize,
+            @JsonProperty("bloom_filters") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BloomFilterInfo> bloomFilters,
+            List<SegmentInfo> segments) {}
+
+    /** The bloom filters of one column of a column group: the rate they were sized for and the bytes of all its segments'. */
+    record BloomFilterInfo(String column, double fpp, long bytes) {}
 
     record SegmentInfo(int index, long offset, int length, int padding, @JsonProperty("first_row") long firstRow,
             int rows, String crc32c, List<ColumnStatsInfo> columns) {}
 
+    /** {@code bloomFilterBlocks}: the blocks of the column's bloom filter in the segment, when it has one. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record ColumnStatsInfo(String column, String type, int nulls, Object min, Object max, boolean sorted) {}
+    record ColumnStatsInfo(String column, String type, int nulls, Object min, Object max, boolean sorted,
+            @JsonProperty("bloom_filter_blocks") Integer bloomFilterBlocks) {}
 
     /** Reads every row group's metadata; with {@code segments} false the per-segment detail is left out. */
     static TableReport of(AlbisTable table, boolean segments) throws IOException {
@@ -60,13 +72,13 @@ record TableReport(String table, @JsonProperty("schema_version") int schemaVersi
             for (ColumnGroup g : schema.groups()) {
                 ColumnGroupMetadata meta = table.metadata(rg, g, present);
                 if (meta == null) {
-                    cgs.add(new ColumnGroupInfo(g.id(), g.name(), false, null, null, null, null, null, null));
+                    cgs.add(new ColumnGroupInfo(g.id(), g.name(), false, null, null, null, null, null, null, null));
                     continue;
                 }
                 String data = table.dataPath(rg, g);
                 cgs.add(new ColumnGroupInfo(g.id(), g.name(), true, data, length(storage, data),
                         length(storage, table.metadataPath(rg, g)), meta.rowCount(), meta.segmentSize(),
-                        segments ? segments(schema, g, meta) : null));
+                        bloomFilters(schema, g, meta), segments ? segments(schema, g, meta) : null));
             }
             long rows = table.rowCount(rg);
             total += rows;
@@ -87,6 +99,14 @@ record TableReport(String table, @JsonProperty("schema_version") int schemaVersi
         return names;
     }
 
+    private static List<BloomFilterInfo> bloomFilters(Schema schema, ColumnGroup g, ColumnGroupMetadata meta) {
+        List<BloomFilterInfo> out = new ArrayList<>();
+        for (ColumnBloomFilters b : meta.bloomFilters()) {
+            out.add(new BloomFilterInfo(schema.column(g.column(b.slot())).name(), b.fpp(), b.bytes()));
+        }
+        return out;
+    }
+
     private static List<SegmentInfo> segments(Schema schema, ColumnGroup g, ColumnGroupMetadata meta) {
         List<SegmentInfo> out = new ArrayList<>();
         List<SegmentMetadata> segs = meta.segments();
@@ -97,9 +117,11 @@ record TableReport(String table, @JsonProperty("schema_version") int schemaVersi
                 Column c = schema.column(g.column(slot));
                 ColumnStats st = s.stats(slot);
                 boolean mm = st.hasMinMax();
+                BloomFilter bloom = meta.bloomFilter(slot, i);
                 cols.add(new ColumnStatsInfo(c.name(), c.isStructMarker() ? "struct presence" : c.type().toString(),
                         st.nullCount(), mm ? ValueText.statValue(st, c.type(), true) : null,
-                        mm ? ValueText.statValue(st, c.type(), false) : null, st.sorted()));
+                        mm ? ValueText.statValue(st, c.type(), false) : null, st.sorted(),
+                        bloom == null ? null : bloom.blockCount()));
             }
             out.add(new SegmentInfo(i, s.offset(), s.length(), s.padding(), s.firstRow(), s.rowCount(),
                     String.format("%08x", s.crc32c()), cols));

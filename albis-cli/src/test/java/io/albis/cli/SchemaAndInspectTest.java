@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.albis.schema.DataType;
+import io.albis.schema.Schema;
+import io.albis.storage.LocalStorage;
 import io.albis.table.AlbisTable;
+import io.albis.write.AlbisWriter;
+import io.albis.write.WriterOptions;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,5 +81,43 @@ class SchemaAndInspectTest {
         assertTrue(run.out().contains("      ts (timestamp): nulls "), run.out());
         Cli.Run brief = Cli.run("inspect", table, "--no-segments");
         assertTrue(!brief.out().contains("crc32c") && brief.out().contains("data "), brief.out());
+    }
+
+    /** Inspect names the columns with bloom filters of each column group, and each segment's filter size. */
+    @Test
+    void inspectShowsTheBloomFilters() throws Exception {
+        String bloomed = dir.resolve("bloomed").toString();
+        Schema schema = Schema.builder().column("id", DataType.LONG).column("name", DataType.STRING).build();
+        WriterOptions options = WriterOptions.defaults().withSegmentSize(4096).withBloomFilterColumns(List.of("name"))
+                .withBloomFilterFpp(0.05);
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, bloomed, schema, options)) {
+            for (int i = 0; i < 1000; i++) {
+                w.setLong(0, i);
+                w.setString(1, "name " + i);
+                w.nextRow();
+            }
+        }
+        Cli.Run text = Cli.run("inspect", bloomed);
+        assertEquals(0, text.exit(), text.toString());
+        assertTrue(text.out().matches("(?s).*\\n    bloom filters: name \\(fpp 0\\.05, [0-9,]+ bytes\\)\\n.*"), text.out());
+        assertTrue(text.out().matches("(?s).*      name \\(string\\): [^\\n]*, bloom filter [0-9]+ blocks?\\n.*"), text.out());
+        assertTrue(!text.out().matches("(?s).*      id \\(long\\): [^\\n]*bloom.*"), text.out());
+        assertTrue(Cli.run("inspect", bloomed, "--no-segments").out().contains("bloom filters: name (fpp 0.05"));
+
+        JsonNode cg = new ObjectMapper().readTree(Cli.run("inspect", bloomed, "--json").out()).get("row_groups").get(0)
+                .get("column_groups").get(0);
+        JsonNode filters = cg.get("bloom_filters");
+        assertEquals(1, filters.size());
+        assertEquals("name", filters.get(0).get("column").textValue());
+        assertEquals(0.05, filters.get(0).get("fpp").doubleValue());
+        long blocks = 0;
+        for (JsonNode segment : cg.get("segments")) {
+            assertTrue(segment.get("columns").get(0).get("bloom_filter_blocks") == null, "id has none");
+            blocks += segment.get("columns").get(1).get("bloom_filter_blocks").longValue();
+        }
+        assertEquals(cg.get("segments").size() * 4L + blocks * 32, filters.get(0).get("bytes").longValue(),
+                "a block count and the blocks of each segment's filter");
+        assertTrue(new ObjectMapper().readTree(Cli.run("inspect", table, "--json").out()).get("row_groups").get(0)
+                .get("column_groups").get(0).get("bloom_filters") == null, "a group without bloom filters lists none");
     }
 }

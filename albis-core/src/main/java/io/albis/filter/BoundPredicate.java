@@ -1,5 +1,6 @@
 package io.albis.filter;
 
+import io.albis.segment.BloomFilter;
 import io.albis.segment.ColumnStats;
 import io.albis.util.ValueOrder;
 import java.util.Arrays;
@@ -151,8 +152,9 @@ public abstract class BoundPredicate {
                 return false;
             }
             ColumnStats st = s.stats(column);
-            return !st.hasMinMax() || rangeMayHold(op, Long.compare(st.minLong(), literal),
-                    Long.compare(st.maxLong(), literal));
+            return (!st.hasMinMax() || rangeMayHold(op, Long.compare(st.minLong(), literal),
+                    Long.compare(st.maxLong(), literal)))
+                    && (op != Predicate.Op.EQ || BloomFilter.mayHoldLong(s.bloomFilter(column), literal));
         }
 
         @Override
@@ -184,8 +186,9 @@ public abstract class BoundPredicate {
                 return false;
             }
             ColumnStats st = s.stats(column);
-            return !st.hasMinMax() || rangeMayHold(op, ValueOrder.compareDouble(st.minDouble(), literal),
-                    ValueOrder.compareDouble(st.maxDouble(), literal));
+            return (!st.hasMinMax() || rangeMayHold(op, ValueOrder.compareDouble(st.minDouble(), literal),
+                    ValueOrder.compareDouble(st.maxDouble(), literal)))
+                    && (op != Predicate.Op.EQ || BloomFilter.mayHoldDouble(s.bloomFilter(column), literal));
         }
 
         @Override
@@ -217,8 +220,9 @@ public abstract class BoundPredicate {
                 return false;
             }
             ColumnStats st = s.stats(column);
-            return !st.hasMinMax() || rangeMayHold(op, Arrays.compareUnsigned(st.minBytes(), literal),
-                    Arrays.compareUnsigned(st.maxBytes(), literal));
+            return (!st.hasMinMax() || rangeMayHold(op, Arrays.compareUnsigned(st.minBytes(), literal),
+                    Arrays.compareUnsigned(st.maxBytes(), literal)))
+                    && (op != Predicate.Op.EQ || BloomFilter.mayHoldBytes(s.bloomFilter(column), literal));
         }
     }
 
@@ -246,9 +250,10 @@ public abstract class BoundPredicate {
                 return false;
             }
             ColumnStats st = s.stats(column);
-            return !st.hasMinMax() || rangeMayHold(op,
+            return (!st.hasMinMax() || rangeMayHold(op,
                     ValueOrder.compare128(ColumnStats.wideHigh(st.minBytes()), ColumnStats.wideLow(st.minBytes()), high, low),
-                    ValueOrder.compare128(ColumnStats.wideHigh(st.maxBytes()), ColumnStats.wideLow(st.maxBytes()), high, low));
+                    ValueOrder.compare128(ColumnStats.wideHigh(st.maxBytes()), ColumnStats.wideLow(st.maxBytes()), high, low)))
+                    && (op != Predicate.Op.EQ || BloomFilter.mayHoldWide(s.bloomFilter(column), high, low));
         }
     }
 
@@ -302,7 +307,9 @@ public abstract class BoundPredicate {
             }
             int i = java.util.Arrays.binarySearch(sorted, st.minLong());
             int first = i >= 0 ? i : -i - 1; // first listed value >= min
-            return first < sorted.length && sorted[first] <= st.maxLong();
+            // the listed values in [min, max]; a bloom filter may rule out every one of them
+            return first < sorted.length && sorted[first] <= st.maxLong()
+                    && BloomFilter.mayHoldAnyLong(s.bloomFilter(column), sorted, first, st.maxLong());
         }
     }
 

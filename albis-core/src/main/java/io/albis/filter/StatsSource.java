@@ -1,5 +1,6 @@
 package io.albis.filter;
 
+import io.albis.segment.BloomFilter;
 import io.albis.segment.ColumnStats;
 
 /** Statistics of a stretch of rows, for deciding whether it can be skipped. */
@@ -9,4 +10,12 @@ public interface StatsSource {
 
     /** Rows of the segment the column's statistics describe. */
     long rows(int column);
+
+    /**
+     * The column's bloom filter in the segment that holds the stretch, which {@code =} and
+     * {@code IN} consult; null when the segment has none (the default).
+     */
+    default BloomFilter bloomFilter(int column) {
+        return null;
+    }
 }

@@ -7,7 +7,8 @@ package io.albis.layout;
  * how its segments are aligned (2.0), which types a file may hold (3.0), where a table's row
  * groups keep their files (4.0, {@link RowGroupLayout}), and whether table states and task manifests
  * name a row group's partition directory and a state the table's operation and properties (5.0,
- * {@link #hasPartitions()}).
+ * {@link #hasPartitions()}). Minor version 5.1 appends the columns' bloom filters to metadata files
+ * ({@link #hasBloomFilters()}).
  */
 public record FormatVersion(int major, int minor) {
     /** Segments of a format-2 data file start at multiples of this many bytes: the page size. */
@@ -18,11 +19,12 @@ public record FormatVersion(int major, int minor) {
     public static final FormatVersion V3_0 = new FormatVersion(3, 0);
     public static final FormatVersion V4_0 = new FormatVersion(4, 0);
     public static final FormatVersion V5_0 = new FormatVersion(5, 0);
+    public static final FormatVersion V5_1 = new FormatVersion(5, 1);
     /** The version every writer writes. */
-    public static final FormatVersion CURRENT = V5_0;
+    public static final FormatVersion CURRENT = V5_1;
 
     /** The newest minor version this reader knows, per major version it reads; -1 for majors it does not read. */
-    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0, 0, 0};
+    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0, 0, 1};
 
     /** True when this reader reads files of the major version. */
     public static boolean isReadable(int major) {
@@ -58,6 +60,11 @@ public record FormatVersion(int major, int minor) {
      */
     public boolean hasPartitions() {
         return major >= 5;
+    }
+
+    /** True from 5.1 on: a metadata file ends its body with the bloom filters of the columns that have them. */
+    public boolean hasBloomFilters() {
+        return major > 5 || major == 5 && minor >= 1;
     }
 
     /** The zero bytes that take a file offset to the next page boundary (0 when it is on one). */

@@ -2,6 +2,7 @@ package io.albis.read;
 
 import io.albis.filter.BoundPredicate;
 import io.albis.filter.StatsSource;
+import io.albis.segment.BloomFilter;
 import io.albis.segment.ColumnGroupMetadata;
 import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
@@ -14,9 +15,9 @@ import java.util.TreeSet;
 /**
  * Level-1 filtering: which rows of a row group can match the filter, judged from segment
  * statistics alone. The row group is cut at every segment boundary of the filtered columns'
- * groups; a stretch is kept unless the statistics of its segments rule the filter out, and
- * marked exact when they show every row passes (a sorted column inside the filter's range), so
- * the reader hands its rows out untested.
+ * groups; a stretch is kept unless the statistics of its segments, or their bloom filters, rule
+ * the filter out, and marked exact when the statistics show every row passes (a sorted column
+ * inside the filter's range), so the reader hands its rows out untested.
  */
 final class SegmentPruner {
     private SegmentPruner() {}
@@ -86,6 +87,12 @@ final class SegmentPruner {
             @Override
             public long rows(int column) {
                 return segment(column).rowCount();
+            }
+
+            @Override
+            public BloomFilter bloomFilter(int column) {
+                ColumnGroupMetadata m = metas[plan.group[column]];
+                return m.bloomFilter(plan.slot[column], m.segmentOfRow(row));
             }
 
             private SegmentMetadata segment(int column) {

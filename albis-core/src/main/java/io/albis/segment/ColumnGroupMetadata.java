@@ -24,10 +24,12 @@ import java.util.List;
  * columnCount:i32 { columnId:i32 type:u8 precision:u8 scale:u8 [children of a list or map, 3.0 on] }*
  * segmentCount:i32 { offset:i64 length:i32 padding:i32 rows:i32 crc32c:i32
  *                    { nullCount:i32 flags:u8 [min max] }* }*
+ * bloomColumnCount:i32 { slot:i32 fpp:f64 { blockCount:i32 { word:u32 ×8 }* }* }*   (5.1 on)
  * crc32c:i32 "ALBE"
  * </pre>
  * flags: bit 0 min/max present, bit 1 sorted. min/max: LONG and DOUBLE kinds 8 bytes each,
- * WIDE 16 bytes each, BYTES u16 length + bytes each.
+ * WIDE 16 bytes each, BYTES u16 length + bytes each. Bloom filters: per column that has them, in
+ * ascending slot order, one filter per segment ({@link BloomFilter}).
  */
 public final class ColumnGroupMetadata {
     private static final int FLAG_MINMAX = 1;
@@ -41,6 +43,10 @@ public final class ColumnGroupMetadata {
     private final int[] columnIds;
     private final DataType[] types;
     private final List<SegmentMetadata> segments;
+    /** The columns' bloom filters, in ascending slot order (format 5.1 on; none before). */
+    private final List<ColumnBloomFilters> bloomFilters;
+    /** {@link #bloomFilters} by slot: null for a column without them. */
+    private final ColumnBloomFilters[] bloomFiltersBySlot;
     /** Where each column's entry starts in the file it was read from (for errors); null when not read from a file. */
     private final int[] columnAt;
     /** Offset of the column count, after header, group id, segment size, row count and data length. */
@@ -51,11 +57,28 @@ public final class ColumnGroupMetadata {
     /** Metadata of a data file being written, in the format writers write ({@link FormatVersion#CURRENT}). */
     public ColumnGroupMetadata(int groupId, int segmentSize, long rowCount, long dataLength, int[] columnIds,
             DataType[] types, List<SegmentMetadata> segments) {
-        this(FormatVersion.CURRENT, groupId, segmentSize, rowCount, dataLength, columnIds, types, segments, null);
+        this(groupId, segmentSize, rowCount, dataLength, columnIds, types, segments, List.of());
+    }
+
+    /** As above, with the bloom filters of the columns that have them, in ascending slot order, one per segment each. */
+    public ColumnGroupMetadata(int groupId, int segmentSize, long rowCount, long dataLength, int[] columnIds,
+            DataType[] types, List<SegmentMetadata> segments, List<ColumnBloomFilters> bloomFilters) {
+        this(FormatVersion.CURRENT, groupId, segmentSize, rowCount, dataLength, columnIds, types, segments, bloomFilters,
+                null);
+        int previous = -1;
+        for (ColumnBloomFilters b : bloomFilters) {
+            if (b.slot() <= previous || b.slot() >= columnIds.length || b.segments().size() != segments.size()) {
+                throw new IllegalArgumentException("bloom filters of slot " + b.slot() + " (" + b.segments().size()
+                        + " filters) do not fit " + columnIds.length + " columns in " + segments.size()
+                        + " segments after slot " + previous);
+            }
+            previous = b.slot();
+        }
     }
 
     private ColumnGroupMetadata(FormatVersion version, int groupId, int segmentSize, long rowCount, long dataLength,
-            int[] columnIds, DataType[] types, List<SegmentMetadata> segments, int[] columnAt) {
+            int[] columnIds, DataType[] types, List<SegmentMetadata> segments, List<ColumnBloomFilters> bloomFilters,
+            int[] columnAt) {
         this.columnAt = columnAt;
         this.version = version;
         this.groupId = groupId;
@@ -65,6 +88,11 @@ public final class ColumnGroupMetadata {
         this.columnIds = columnIds.clone();
         this.types = types.clone();
         this.segments = List.copyOf(segments);
+        this.bloomFilters = List.copyOf(bloomFilters);
+        this.bloomFiltersBySlot = new ColumnBloomFilters[columnIds.length];
+        for (ColumnBloomFilters b : bloomFilters) {
+            bloomFiltersBySlot[b.slot()] = b;
+        }
     }
 
     /** The format version of the metadata file, which is also the major version of its data file. */
@@ -91,6 +119,17 @@ public final class ColumnGroupMetadata {
 
     public List<SegmentMetadata> segments() {
         return segments;
+    }
+
+    /** The bloom filters of the columns that have them, in ascending slot order; none in files before 5.1. */
+    public List<ColumnBloomFilters> bloomFilters() {
+        return bloomFilters;
+    }
+
+    /** The bloom filter of the column in {@code slot} for segment {@code segment}; null when the column has none. */
+    public BloomFilter bloomFilter(int slot, int segment) {
+        ColumnBloomFilters b = bloomFiltersBySlot[slot];
+        return b == null ? null : b.segments().get(segment);
     }
 
     public int columnCount() {
@@ -177,6 +216,16 @@ public final class ColumnGroupMetadata {
                                 .u16(st.maxBytes().length).bytes(st.maxBytes());
                         case NONE -> throw new IllegalStateException("struct markers have no min/max");
                     }
+                }
+            }
+        }
+        out.i32(bloomFilters.size());
+        for (ColumnBloomFilters b : bloomFilters) {
+            out.i32(b.slot()).i64(Double.doubleToRawLongBits(b.fpp()));
+            for (BloomFilter f : b.segments()) {
+                out.i32(f.blockCount());
+                for (int w = 0; w < f.wordCount(); w++) {
+                    out.i32(f.word(w));
                 }
             }
         }
@@ -304,7 +353,9 @@ public final class ColumnGroupMetadata {
             rows += segRows;
             expectOffset = offset + length + padding;
         }
-        checked.finish("segments");
+        List<ColumnBloomFilters> blooms = version.hasBloomFilters() ? decodeBloomFilters(in, kinds, segCount)
+                : List.of();
+        checked.finish(version.hasBloomFilters() ? "bloom filters" : "segments");
         if (rows != rowCount) {
             throw in.corruptAt(FileHeader.LENGTH + 8, "segments hold " + rows + " rows but the header says " + rowCount);
         }
@@ -312,6 +363,49 @@ public final class ColumnGroupMetadata {
             throw in.corruptAt(FileHeader.LENGTH + 16, "segments end at " + expectOffset + " but the data length is "
                     + dataLength);
         }
-        return new ColumnGroupMetadata(version, groupId, segmentSize, rowCount, dataLength, ids, types, segs, columnAt);
+        return new ColumnGroupMetadata(version, groupId, segmentSize, rowCount, dataLength, ids, types, segs, blooms,
+                columnAt);
+    }
+
+    /**
+     * The bloom filter section (5.1 on): columns in strictly ascending slots, each of a type that
+     * has statistics, a false-positive rate strictly between 0 and 1, and one filter of 1 to
+     * {@link BloomFilter#MAX_BLOCKS} blocks per segment.
+     */
+    private static List<ColumnBloomFilters> decodeBloomFilters(ByteSource in, StatKind[] kinds, int segCount)
+            throws CorruptFileException {
+        int n = in.count("bloom filter column count", Math.min(kinds.length, in.remaining() / 12));
+        List<ColumnBloomFilters> out = new ArrayList<>(n);
+        int previous = -1;
+        for (int c = 0; c < n; c++) {
+            int at = in.position();
+            int slot = in.count("bloom filter slot", kinds.length - 1);
+            if (slot <= previous) {
+                throw in.corruptAt(at, "bloom filters of slot " + slot + " follow those of slot " + previous
+                        + "; slots must ascend");
+            }
+            if (kinds[slot] == StatKind.NONE) {
+                throw in.corruptAt(at, "slot " + slot + " is a struct marker, list or map column, which has no bloom"
+                        + " filters");
+            }
+            previous = slot;
+            double fpp = Double.longBitsToDouble(in.i64("bloom filter false-positive rate"));
+            if (!(fpp > 0 && fpp < 1)) {
+                throw in.corruptAt(at + 4, "bloom filter false-positive rate " + fpp + " of slot " + slot
+                        + " is not between 0 and 1");
+            }
+            List<BloomFilter> filters = new ArrayList<>(Math.min(segCount, in.remaining() / 4));
+            for (int i = 0; i < segCount; i++) {
+                int blocksAt = in.position();
+                int blocks = in.count("bloom filter block count",
+                        Math.min(BloomFilter.MAX_BLOCKS, in.remaining() / BloomFilter.BLOCK_BYTES));
+                if (blocks == 0) {
+                    throw in.corruptAt(blocksAt, "bloom filter of slot " + slot + " in segment " + i + " has no blocks");
+                }
+                filters.add(BloomFilter.ofWords(in.i32s(blocks * (BloomFilter.BLOCK_BYTES / 4), "bloom filter blocks")));
+            }
+            out.add(new ColumnBloomFilters(slot, fpp, filters));
+        }
+        return out;
     }
 }

@@ -13,6 +13,7 @@ import io.albis.schema.DataType;
 import io.albis.schema.Schema;
 import io.albis.schema.TypeId;
 import io.albis.segment.ColumnGroupMetadata;
+import io.albis.segment.BloomFilter;
 import io.albis.segment.ColumnStats;
 import io.albis.segment.SegmentMetadata;
 import io.albis.segment.StatKind;
@@ -30,8 +31,8 @@ import java.util.Set;
 /**
  * Checks every invariant of a table that docs/FORMAT.md states: checksums of every file and
  * segment, the tiling of segments, zero padding, row sizes and variable offsets, zero-filled
- * null slots, no nulls in non-nullable columns, row counts agreeing across column groups, and
- * statistics that match the rows. Reads everything; reports problems instead of stopping at the first.
+ * null slots, no nulls in non-nullable columns, row counts agreeing across column groups,
+ * statistics that match the rows, and bloom filters that hold every value. Reads everything; reports problems instead of stopping at the first.
  */
 public final class TableVerifier {
     private TableVerifier() {}
@@ -129,7 +130,7 @@ public final class TableVerifier {
                 if (Crc32c.of(buf, 0, seg.length()) != seg.crc32c()) {
                     problems.add(where + ": checksum mismatch");
                 } else {
-                    checkSegment(path, where, buf, seg, rows, schema, problems);
+                    checkSegment(path, where, buf, seg, bloomFilters(meta, i), rows, schema, problems);
                 }
                 long nonZero = firstNonZero(file, seg.offset() + seg.length(), seg.padding());
                 if (nonZero >= 0) {
@@ -138,6 +139,15 @@ public final class TableVerifier {
                 i++;
             }
         }
+    }
+
+    /** The bloom filters of segment {@code segment}, by slot; null for a column without them. */
+    private static BloomFilter[] bloomFilters(ColumnGroupMetadata meta, int segment) {
+        BloomFilter[] out = new BloomFilter[meta.columnCount()];
+        for (int s = 0; s < out.length; s++) {
+            out[s] = meta.bloomFilter(s, segment);
+        }
+        return out;
     }
 
     /** Position of the first non-zero byte in [from, from + length), or -1; reads in small chunks. */
@@ -159,10 +169,11 @@ public final class TableVerifier {
      * Walks the segment's rows with the row codec (which reports the first row whose lengths or
      * offsets break the format, ending the segment's check), then checks what only a verifier
      * checks: unused null bits, zero-filled null slots, nulls in non-nullable columns, booleans,
-     * strings and binaries back to back, and the statistics.
+     * strings and binaries back to back, the statistics, and that the segment's bloom filters
+     * ({@code blooms}, by slot) hold every value.
      */
-    private static void checkSegment(String path, String where, ByteBuffer buf, SegmentMetadata seg, SegmentRows rows,
-            Schema schema, List<String> problems) {
+    private static void checkSegment(String path, String where, ByteBuffer buf, SegmentMetadata seg, BloomFilter[] blooms,
+            SegmentRows rows, Schema schema, List<String> problems) {
         RowLayout layout = rows.layout();
         int n = layout.slots();
         ColumnStats.Collector[] stats = new ColumnStats.Collector[n];
@@ -175,7 +186,7 @@ public final class TableVerifier {
                 if (r > 0) {
                     rows.next();
                 }
-                if (!checkRow(where, r, buf, rows, schema, stats, problems)) {
+                if (!checkRow(where, r, buf, rows, schema, stats, blooms, problems)) {
                     return;
                 }
             }
@@ -195,7 +206,7 @@ public final class TableVerifier {
 
     /** Checks the current row and adds its values to the statistics; false when the segment's check must end. */
     private static boolean checkRow(String segment, int r, ByteBuffer buf, SegmentRows rows, Schema schema,
-            ColumnStats.Collector[] stats, List<String> problems) {
+            ColumnStats.Collector[] stats, BloomFilter[] blooms, List<String> problems) {
         RowLayout layout = rows.layout();
         int n = layout.slots();
         int base = rows.rowOffset();
@@ -236,6 +247,9 @@ public final class TableVerifier {
                 }
                 case NONE -> { }
             }
+            if (blooms[s] != null && !blooms[s].mightContain(bloomHash(rows, s, StatKind.of(t)))) {
+                problems.add(row(segment, r) + " value of " + col + " is missing from the segment's bloom filter");
+            }
             if (t.isVariableWidth()) {
                 int size = rows.getBytesLength(s);
                 if (rows.getBytesOffset(s) != varEnd) {
@@ -250,6 +264,21 @@ public final class TableVerifier {
             problems.add(row(segment, r) + " is " + rows.rowLength() + " bytes but its values end at " + varEnd);
         }
         return true;
+    }
+
+    /** The hash a bloom filter holds the current row's value of slot {@code s} by. */
+    private static long bloomHash(SegmentRows rows, int s, StatKind kind) {
+        return switch (kind) {
+            case LONG -> BloomFilter.hashLong(rows.longValue(s));
+            case DOUBLE -> BloomFilter.hashDouble(rows.doubleValue(s));
+            case WIDE -> BloomFilter.hashWide(rows.getWideHigh(s), rows.getLong(s));
+            case BYTES -> {
+                byte[] v = new byte[rows.getBytesLength(s)];
+                rows.copyBytes(s, v, 0);
+                yield BloomFilter.hashBytes(v, 0, v.length);
+            }
+            case NONE -> throw new IllegalStateException("a column without statistics has no bloom filter");
+        };
     }
 
     private static String row(String segment, int r) {

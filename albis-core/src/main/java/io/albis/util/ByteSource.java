@@ -128,6 +128,18 @@ public final class ByteSource {
         return b;
     }
 
+    /** {@code n} little-endian {@code i32}s, checked against the bytes left before any is read. */
+    public int[] i32s(int n, String what) throws CorruptFileException {
+        if (n < 0) {
+            throw new CorruptFileException(file, buf.position(), "negative count " + n + " for " + what);
+        }
+        need(4 * n, what);
+        int[] out = new int[n];
+        buf.asIntBuffer().get(out);
+        buf.position(buf.position() + 4 * n);
+        return out;
+    }
+
     public String string(String what) throws CorruptFileException {
         int pos = buf.position();
         int n = u16(what + " length");

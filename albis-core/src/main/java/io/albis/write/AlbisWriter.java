@@ -158,8 +158,8 @@ public final class AlbisWriter extends RowWriter {
             storage.mkdirs(directory);
             directoryMade = true;
         }
-        return new RowGroupWriter(storage, directory, task.nextName(), schema, options.segmentSize(), encoders, false,
-                allocator);
+        return new RowGroupWriter(storage, directory, task.nextName(), schema, options.segmentSize(), bloomFilters,
+                encoders, false, allocator);
     }
 
     @Override

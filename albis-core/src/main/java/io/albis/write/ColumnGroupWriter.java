@@ -23,8 +23,9 @@ import java.util.zip.CRC32C;
 
 /**
  * Writes one column group's rows of one row group into its data file, segment by segment (docs/FORMAT.md
- * §7), and collects the segment metadata (statistics, checksums) its metadata file stores. Each row
- * comes encoded by the group's {@link RowEncoder}, which lays it into the segment buffer.
+ * §7), and collects the segment metadata (statistics, checksums, the bloom filters of the columns
+ * that have them) its metadata file stores. Each row comes encoded by the group's
+ * {@link RowEncoder}, which lays it into the segment buffer.
  */
 final class ColumnGroupWriter {
     private final Schema schema;
@@ -45,13 +46,15 @@ final class ColumnGroupWriter {
     private long firstRowOfSegment;
     private final ColumnStats.Collector[] stats;
     private final StatKind[] kinds;
+    private final SegmentBloomFilters bloomFilters;
     private final List<SegmentMetadata> segments = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
     /** Padding is always less than a page. */
     private static final byte[] PAGE_OF_ZEROS = new byte[FormatVersion.PAGE_SIZE];
 
-    ColumnGroupWriter(Schema schema, ColumnGroup group, RowEncoder row, int segmentSize, Storage storage,
-            String dataPath, BufferAllocator allocator) throws IOException {
+    ColumnGroupWriter(Schema schema, ColumnGroup group, RowEncoder row, int segmentSize,
+            BloomFilterColumns bloomColumns, Storage storage, String dataPath, BufferAllocator allocator)
+            throws IOException {
         this.allocator = allocator;
         this.schema = schema;
         this.group = group;
@@ -66,6 +69,7 @@ final class ColumnGroupWriter {
             kinds[s] = StatKind.of(layout.type(s));
             stats[s] = new ColumnStats.Collector(kinds[s]);
         }
+        this.bloomFilters = new SegmentBloomFilters(layout, bloomColumns);
         useSegmentBuffer(segmentSize);
         try {
             this.data = storage.create(dataPath);
@@ -122,6 +126,7 @@ final class ColumnGroupWriter {
                 case NONE -> { }
             }
         }
+        bloomFilters.add(row);
     }
 
     /**
@@ -146,6 +151,7 @@ final class ColumnGroupWriter {
         for (ColumnStats.Collector c : stats) {
             st.add(c.finish());
         }
+        bloomFilters.endSegment();
         segments.add(new SegmentMetadata(offset, length, padding, firstRowOfSegment, segmentRows, (int) crc.getValue(), st));
         firstRowOfSegment += segmentRows;
         segmentRows = 0;
@@ -172,7 +178,8 @@ final class ColumnGroupWriter {
             ids[s] = schema.column(layout.tableColumn(s)).id();
             types[s] = layout.type(s);
         }
-        return new ColumnGroupMetadata(group.id(), segmentSize, rowsWritten, length, ids, types, segments);
+        return new ColumnGroupMetadata(group.id(), segmentSize, rowsWritten, length, ids, types, segments,
+                bloomFilters.columns());
     }
 
     /** Replaces the segment buffer with an empty one of {@code size} bytes from the allocator. */

@@ -59,8 +59,8 @@ public final class NewColumnGroupsWriter extends RowWriter {
 
     @Override
     RowGroupWriter newRowGroup(RowEncoder[] encoders) throws IOException {
-        return new RowGroupWriter(storage, directory, rowGroup, schema, options.segmentSize(), encoders, true,
-                allocator);
+        return new RowGroupWriter(storage, directory, rowGroup, schema, options.segmentSize(), bloomFilters, encoders,
+                true, allocator);
     }
 
     @Override

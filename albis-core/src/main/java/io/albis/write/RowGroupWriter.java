@@ -52,7 +52,8 @@ final class RowGroupWriter {
      * row group's partition directory, which exists.
      */
     RowGroupWriter(Storage storage, String directory, String name, Schema schema, int segmentSize,
-            RowEncoder[] encoders, boolean change, BufferAllocator allocator) throws IOException {
+            BloomFilterColumns bloomFilters, RowEncoder[] encoders, boolean change, BufferAllocator allocator)
+            throws IOException {
         this.storage = storage;
         this.name = name;
         this.path = storage.resolve(directory, name);
@@ -73,8 +74,8 @@ final class RowGroupWriter {
         try {
             for (int g = 0; g < gs.size(); g++) {
                 if (writes[g]) {
-                    groups[g] = new ColumnGroupWriter(schema, gs.get(g), encoders[g], segmentSize, storage, dataFiles[g],
-                            allocator);
+                    groups[g] = new ColumnGroupWriter(schema, gs.get(g), encoders[g], segmentSize, bloomFilters, storage,
+                            dataFiles[g], allocator);
                 }
             }
         } catch (IOException | RuntimeException e) {

@@ -39,6 +39,8 @@ public abstract sealed class RowWriter implements Closeable permits AlbisWriter,
     final String table;
     final Schema schema;
     final WriterOptions options;
+    /** The columns whose segments get bloom filters, resolved when the writer opens. */
+    final BloomFilterColumns bloomFilters;
     private final int[] groupOf;
     private final int[] slotOf;
     private final TypeId[] typeOf;
@@ -67,6 +69,7 @@ public abstract sealed class RowWriter implements Closeable permits AlbisWriter,
         this.table = table;
         this.schema = schema;
         this.options = options;
+        this.bloomFilters = BloomFilterColumns.of(schema, options, table);
         int n = schema.columnCount();
         groupOf = new int[n];
         slotOf = new int[n];

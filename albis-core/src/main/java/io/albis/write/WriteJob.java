@@ -100,6 +100,10 @@ public final class WriteJob {
                     + " AlbisWriter.create");
         }
         Base base = Base.of(storage, table, plan);
+        if (!options.bloomFilterColumns().isEmpty()) {
+            // refuse an unknown column here, on the driver, rather than in every task
+            BloomFilterColumns.of(SchemaStore.read(storage, table, base.schemaVersion), options, table);
+        }
         return start(storage, table, plan, base.version, base.schemaVersion, options, retention, null, false);
     }
 
@@ -115,6 +119,7 @@ public final class WriteJob {
         if (plan.mode() != WriteMode.CREATE) {
             throw new InvalidOptionException("a job that creates a table commits as CREATE, not " + plan.mode());
         }
+        BloomFilterColumns.of(schema, options, table);
         boolean made = !storage.exists(table);
         storage.mkdirs(table);
         for (String name : storage.list(table)) {
@@ -143,6 +148,7 @@ public final class WriteJob {
             throw new InvalidOptionException("a job that replaces a table's schema commits as OVERWRITE, not "
                     + plan.mode());
         }
+        BloomFilterColumns.of(schema, options, table);
         Base base = Base.of(storage, table, plan);
         int highest = SchemaStore.latestVersion(base.names);
         Schema next = SchemaChanges.replacement(schema, highest + 1, SchemaStore.read(storage, table, highest));

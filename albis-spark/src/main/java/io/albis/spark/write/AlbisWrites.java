@@ -35,6 +35,9 @@ public final class AlbisWrites {
     static final String SYNC = "sync";
     /** The column groups of the tables a write creates ({@link WriteColumnGroups}). */
     public static final String COLUMN_GROUPS = WriteColumnGroups.OPTION;
+    /** The columns whose segments keep bloom filters, and their false-positive rate ({@link WriteBloomFilters}). */
+    public static final String BLOOM_FILTER_COLUMNS = WriteBloomFilters.COLUMNS;
+    public static final String BLOOM_FILTER_FPP = WriteBloomFilters.FPP;
     /** How Spark names the output directory of a dynamic partition overwrite (FileCommitProtocol.getStagingDir). */
     static final String SPARK_STAGING_PREFIX = ".spark-staging-";
 
@@ -130,8 +133,8 @@ public final class AlbisWrites {
             io.albis.write.CommitPlan plan = io.albis.write.CommitPlan.of(io.albis.table.WriteMode.CREATE)
                     .withProperties(io.albis.table.PropertyChange.setting(recorded));
             try {
-                return io.albis.write.WriteJob.create(storage, table, schema, plan, writerOptions(properties),
-                        io.albis.table.Retention.DEFAULT);
+                return io.albis.write.WriteJob.create(storage, table, schema, plan,
+                        writerOptions(properties, dataSchema, partitionSchema), io.albis.table.Retention.DEFAULT);
             } catch (java.util.ConcurrentModificationException raced) {
                 // another writer created the table first: its columns are checked below
             }
@@ -177,10 +180,12 @@ public final class AlbisWrites {
 
     /**
      * Refuses a bad value of a write option, naming the option, before a job starts: the writer
-     * options and the syntax of the column groups (their columns are checked when the job writes).
+     * options and the syntax of the column groups (their columns, and those of the bloom filters,
+     * are checked when the job begins).
      */
     public static void check(Map<String, String> options) {
         writerOptions(options);
+        WriteBloomFilters.check(options);
         String groups = SourceOptions.value(options, COLUMN_GROUPS);
         if (groups != null) {
             WriteColumnGroups.parse(groups);
@@ -203,6 +208,20 @@ public final class AlbisWrites {
             throw new java.io.UncheckedIOException("cannot read the properties of " + table, e);
         }
         return WriteOrder.of(options, properties, data, partitionColumns);
+    }
+
+    /**
+     * Refuses, naming the property, bloom filter properties ({@value #BLOOM_FILTER_COLUMNS},
+     * {@value #BLOOM_FILTER_FPP}) among {@code set} that the table at {@code table} cannot take: a
+     * rate out of range, a column it does not store.
+     */
+    public static void checkBloomFilters(String table, Map<String, String> set) throws IOException {
+        if (SourceOptions.value(set, BLOOM_FILTER_COLUMNS) == null && SourceOptions.value(set, BLOOM_FILTER_FPP) == null) {
+            return;
+        }
+        io.albis.storage.Storage storage = io.albis.storage.Storages.forPath(table);
+        WriteBloomFilters.check(set, io.albis.table.SchemaStore.read(storage, table),
+                partitionColumns(io.albis.table.TableProperties.of(storage, table)));
     }
 
     /**
@@ -242,7 +261,7 @@ public final class AlbisWrites {
     static Map<String, String> tableOptions(Map<String, String> options) {
         Map<String, String> out = new java.util.TreeMap<>();
         for (String name : List.of(SEGMENT_SIZE, ROW_GROUP_ROWS, ROW_GROUP_BYTES, SYNC, COLUMN_GROUPS,
-                WriteOrder.SORT_BY, WriteOrder.SORT_SCOPE)) {
+                WriteOrder.SORT_BY, WriteOrder.SORT_SCOPE, BLOOM_FILTER_COLUMNS, BLOOM_FILTER_FPP)) {
             String value = SourceOptions.value(options, name);
             if (value != null) {
                 out.put(name, value);
@@ -251,9 +270,19 @@ public final class AlbisWrites {
         return out;
     }
 
-    /** The writer options the source's options name; the rest are the defaults. A bad value is refused naming the option. */
+    /**
+     * The writer options the source's options name for rows of {@code dataSchema} under the partition
+     * columns {@code partitionSchema}, bloom filters included; the rest are the defaults. A bad value
+     * is refused naming the option.
+     */
+    static WriterOptions writerOptions(Map<String, String> options, StructType dataSchema, StructType partitionSchema) {
+        return WriteBloomFilters.apply(writerOptions(options), options, dataSchema, partitionSchema);
+    }
+
+    /** The writer options but the bloom filters, whose columns need the rows' schema. */
     static WriterOptions writerOptions(Map<String, String> options) {
-        // columnGroups is WriteColumnGroups'; anything else is Spark's own (path, maxRecordsPerFile, ...)
+        // columnGroups is WriteColumnGroups', the bloom filters WriteBloomFilters'; anything else is
+        // Spark's own (path, maxRecordsPerFile, ...)
         WriterOptions w = WriterOptions.defaults();
         w = set(options, SEGMENT_SIZE, w, (o, v) -> o.withSegmentSize((int) Math.min(Integer.MAX_VALUE, ByteSizes.parse(v))));
         w = set(options, ROW_GROUP_ROWS, w, (o, v) -> o.withRowGroupRows(wholeNumber(v)));

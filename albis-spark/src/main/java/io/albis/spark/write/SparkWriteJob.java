@@ -73,8 +73,8 @@ record SparkWriteJob(JobDescriptor job, String sparkSchema, WriteOrder order) {
         WriteJob write = AlbisWrites.beginCreate(root, dataSchema, partitions.types(), AlbisWrites.tableOptions(options));
         if (write == null) {
             WriteMode mode = overwriteWrittenPartitions ? WriteMode.OVERWRITE_WRITTEN_PARTITIONS : WriteMode.APPEND;
-            write = WriteJob.begin(Storages.forPath(root), root, CommitPlan.of(mode), AlbisWrites.writerOptions(options),
-                    Retention.DEFAULT);
+            write = WriteJob.begin(Storages.forPath(root), root, CommitPlan.of(mode),
+                    AlbisWrites.writerOptions(options, dataSchema, partitions.types()), Retention.DEFAULT);
         }
         return new SparkWriteJob(write.descriptor(), dataSchema.json(), order);
     }

@@ -51,13 +51,14 @@ final class TableWriteJob implements BatchWrite {
             if (replaceSchema) {
                 job = WriteJob.replace(storage, table, AlbisWrites.newSchema(table, dataSchema, options),
                         plan.withProperties(AlbisWrites.replacedColumnsChange(partitionSchema, options)),
-                        AlbisWrites.writerOptions(options), Retention.DEFAULT);
+                        AlbisWrites.writerOptions(options, dataSchema, partitionSchema), Retention.DEFAULT);
             } else {
                 AlbisWrites.createTable(table, dataSchema, partitionSchema, options);
             }
             for (int i = 0; job == null && i < MATCH_ATTEMPTS; i++) {
                 if (overwriteFilter == null) {
-                    job = WriteJob.begin(storage, table, plan, AlbisWrites.writerOptions(options), Retention.DEFAULT);
+                    job = WriteJob.begin(storage, table, plan, AlbisWrites.writerOptions(options, dataSchema,
+                            partitionSchema), Retention.DEFAULT);
                 } else {
                     PartitionScope.Matched matched = scope.match(overwriteFilter);
                     if (matched == null) {
@@ -66,7 +67,7 @@ final class TableWriteJob implements BatchWrite {
                                 + java.util.Arrays.toString(overwriteFilter) + ") would rewrite row groups");
                     }
                     WriteJob candidate = WriteJob.begin(storage, table, CommitPlan.overwritePartitions(matched.partitions()),
-                            AlbisWrites.writerOptions(options), Retention.DEFAULT);
+                            AlbisWrites.writerOptions(options, dataSchema, partitionSchema), Retention.DEFAULT);
                     if (candidate.descriptor().baseVersion() == matched.version()) {
                         job = candidate;
                     } else {

@@ -18,6 +18,9 @@ import scala.jdk.CollectionConverters._
  */
 object TableChanges {
   def apply(table: String, changes: Seq[TableChange]): Unit = {
+    val set = changes.collect { case p: TableChange.SetProperty => p.property() -> p.value() }.toMap
+    val remove = changes.collect { case p: TableChange.RemoveProperty => p.property() }.toSet
+    AlbisWrites.checkBloomFilters(table, set.asJava)
     val evolution = new TableEvolution(Storages.forPath(table), table)
     changes.foreach {
       case add: TableChange.AddColumn =>
@@ -48,8 +51,6 @@ object TableChanges {
         throw new UnsupportedOperationException(s"ALTER TABLE on the Albis table $table: ${other.getClass.getSimpleName}" +
           " is not supported (ADD COLUMNS, RENAME COLUMN, DROP COLUMN and table properties are)")
     }
-    val set = changes.collect { case p: TableChange.SetProperty => p.property() -> p.value() }.toMap
-    val remove = changes.collect { case p: TableChange.RemoveProperty => p.property() }.toSet
     if (set.nonEmpty || remove.nonEmpty) {
       AlbisWrites.checkOrder(table, set.asJava) // a sort order the later writes could not take is refused now
       TableProperties.change(Storages.forPath(table), table, set.asJava, remove.asJava)
