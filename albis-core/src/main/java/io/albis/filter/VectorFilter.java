@@ -138,69 +138,75 @@ public abstract class VectorFilter {
 
     // ------------------------------------------------------------------ combinations
 
-    /** Rows every term passes. */
-    private static final class All extends VectorFilter {
+    /** AND or OR of terms: the first term's bytes, then each further term's combined in. */
+    private abstract static class Combination extends VectorFilter {
         private final VectorFilter[] terms;
         private byte[] scratch = new byte[0];
 
-        All(List<VectorFilter> terms) {
+        Combination(List<VectorFilter> terms) {
             this.terms = terms.toArray(new VectorFilter[0]);
         }
 
         @Override
-        public void groups(java.util.Set<Integer> out) {
+        public final void groups(java.util.Set<Integer> out) {
             for (VectorFilter t : terms) {
                 t.groups(out);
             }
         }
 
         @Override
-        public void evaluate(long[] rowAt, int[] stride, int n, byte[] out) {
+        public final void evaluate(long[] rowAt, int[] stride, int n, byte[] out) {
             terms[0].evaluate(rowAt, stride, n, out);
             if (scratch.length < n) {
                 scratch = new byte[n];
             }
             byte[] more = scratch;
-            for (int t = 1; t < terms.length; t++) {
-                if (none(out, n)) {
-                    return; // no row left to drop
-                }
+            for (int t = 1; t < terms.length && !settled(out, n); t++) {
                 terms[t].evaluate(rowAt, stride, n, more);
-                for (int i = 0; i < n; i++) {
-                    out[i] &= more[i];
-                }
+                combine(out, more, n);
+            }
+        }
+
+        /** Whether no further term can change {@code out}. */
+        abstract boolean settled(byte[] out, int n);
+
+        abstract void combine(byte[] out, byte[] more, int n);
+    }
+
+    /** Rows every term passes. */
+    private static final class All extends Combination {
+        All(List<VectorFilter> terms) {
+            super(terms);
+        }
+
+        @Override
+        boolean settled(byte[] out, int n) {
+            return none(out, n); // no row left to drop
+        }
+
+        @Override
+        void combine(byte[] out, byte[] more, int n) {
+            for (int i = 0; i < n; i++) {
+                out[i] &= more[i];
             }
         }
     }
 
     /** Rows some term passes. */
-    private static final class Any extends VectorFilter {
-        private final VectorFilter[] terms;
-        private byte[] scratch = new byte[0];
-
+    private static final class Any extends Combination {
         Any(List<VectorFilter> terms) {
-            this.terms = terms.toArray(new VectorFilter[0]);
+            super(terms);
         }
 
         @Override
-        public void groups(java.util.Set<Integer> out) {
-            for (VectorFilter t : terms) {
-                t.groups(out);
-            }
+        boolean settled(byte[] out, int n) {
+            return false;
         }
 
         @Override
-        public void evaluate(long[] rowAt, int[] stride, int n, byte[] out) {
-            terms[0].evaluate(rowAt, stride, n, out);
-            if (scratch.length < n) {
-                scratch = new byte[n];
-            }
-            byte[] more = scratch;
-            for (int t = 1; t < terms.length; t++) {
-                terms[t].evaluate(rowAt, stride, n, more);
-                for (int i = 0; i < n; i++) {
-                    out[i] |= more[i];
-                }
+        void combine(byte[] out, byte[] more, int n) {
+            for (int i = 0; i < n; i++) {
+                out[i] |= more[i];
             }
         }
     }
