@@ -285,7 +285,14 @@ public abstract class BoundPredicate {
             }
             ColumnStats st = s.stats(column);
             if (!negated) {
-                return st.minLong() == st.maxLong() && set.contains(st.minLong());
+                // Every integer of [min, max] listed (a join's kept keys often cover a sorted segment's range).
+                long span = st.maxLong() - st.minLong();
+                if (span < 0 || span >= sorted.length) {
+                    return false; // more integers in the range than listed values (or a range past a long)
+                }
+                int from = java.util.Arrays.binarySearch(sorted, st.minLong());
+                int to = java.util.Arrays.binarySearch(sorted, st.maxLong());
+                return from >= 0 && to >= 0 && to - from == span;
             }
             int i = java.util.Arrays.binarySearch(sorted, st.minLong());
             int first = i >= 0 ? i : -i - 1; // first listed value >= min
