@@ -278,6 +278,12 @@ public abstract class BoundPredicate {
             return !row.isNull(column) && set.contains(row.longValue(column)) != negated;
         }
 
+        /** The index of the first listed value at least {@code v} ({@code sorted.length} if none). */
+        private int firstAtLeast(long v) {
+            int i = java.util.Arrays.binarySearch(sorted, v);
+            return i >= 0 ? i : -i - 1;
+        }
+
         @Override
         public boolean allMatch(StatsSource s) {
             if (!noNullsWithRange(s)) {
@@ -294,8 +300,7 @@ public abstract class BoundPredicate {
                 int to = java.util.Arrays.binarySearch(sorted, st.maxLong());
                 return from >= 0 && to >= 0 && to - from == span;
             }
-            int i = java.util.Arrays.binarySearch(sorted, st.minLong());
-            int first = i >= 0 ? i : -i - 1; // first listed value >= min
+            int first = firstAtLeast(st.minLong());
             return first == sorted.length || sorted[first] > st.maxLong();
         }
 
@@ -312,8 +317,7 @@ public abstract class BoundPredicate {
                 // Only a segment holding one value, and that value listed, has no row outside the list.
                 return !(st.minLong() == st.maxLong() && java.util.Arrays.binarySearch(sorted, st.minLong()) >= 0);
             }
-            int i = java.util.Arrays.binarySearch(sorted, st.minLong());
-            int first = i >= 0 ? i : -i - 1; // first listed value >= min
+            int first = firstAtLeast(st.minLong());
             // the listed values in [min, max]; a bloom filter may rule out every one of them
             return first < sorted.length && sorted[first] <= st.maxLong()
                     && BloomFilter.mayHoldAnyLong(s.bloomFilter(column), sorted, first, st.maxLong());

@@ -208,6 +208,11 @@ abstract class RowWalker implements Closeable {
                 others[i].next();
             }
         }
+        return passes();
+    }
+
+    /** Whether the current row passes the range's row filter; a row it drops is counted. */
+    private boolean passes() {
         if (filter == null || filter.test(row)) {
             return true;
         }
@@ -275,11 +280,10 @@ abstract class RowWalker implements Closeable {
                 }
                 positioned = true;
                 pos++;
-                if (filter == null || filter.test(row)) {
+                if (passes()) {
                     startStretch();
                     return true;
                 }
-                stats.rowsDropped++;
                 continue;
             }
             if (vectorRange && nextSubRange()) {
@@ -405,19 +409,17 @@ abstract class RowWalker implements Closeable {
                         c.advance();
                     }
                     pos++;
-                    if (filter == null || filter.test(row)) {
+                    if (passes()) {
                         return runFromCurrentRow(runs, maxRows);
                     }
-                    stats.rowsDropped++;
                 }
                 if (pos < end || !vectorRange || !nextSubRangeInSegments(m)) {
                     return 0;
                 }
                 pos++; // the cursors stand on the sub-range's first row
-                if (filter == null || filter.test(row)) {
+                if (passes()) {
                     return runFromCurrentRow(runs, maxRows);
                 }
-                stats.rowsDropped++;
             }
         } catch (Throwable t) {
             fail(t);
@@ -501,8 +503,7 @@ abstract class RowWalker implements Closeable {
                 c.advance();
             }
             pos++;
-            if (!filter.test(row)) {
-                stats.rowsDropped++;
+            if (!passes()) {
                 break;
             }
             for (int g : plan.neededGroups) {
