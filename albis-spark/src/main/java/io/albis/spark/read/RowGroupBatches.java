@@ -213,8 +213,10 @@ final class RowGroupBatches implements Iterator<ColumnarBatch>, Closeable {
             close();
             return false;
         }
-        if (selected != null && groups.length > 0 && n < runs[groups[0]].count()) {
-            // The matching rows of a stretch, by offset in one run: a batch of them alone.
+        if (selected != null && selected[n - 1] != n - 1) {
+            // The matching rows of a stretch, by offset in one run, not all of its rows (the offsets
+            // ascend from 0, so the last tells): a batch of them alone. The row indexes follow the
+            // offsets even when no data column is read (a filter's groups are read all the same).
             for (int g : groups) {
                 rowsOfGroup[g].select(runs[g], selected, n);
             }

@@ -4,6 +4,7 @@ import io.albis.read.ReadStats;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomSumMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import java.util.function.LongSupplier;
 
 /**
  * The SQL metrics of an Albis scan, summed over its tasks from each reader's {@link ReadStats}:
@@ -19,19 +20,19 @@ public final class ScanMetrics {
         return new CustomMetric[] {new SegmentsRead(), new SegmentsSkipped(), new RowsDropped()};
     }
 
-    /** The values of one reader so far, or none before it has one. */
+    /**
+     * The values of one reader, read from {@code stats} whenever Spark asks (every hundred rows on
+     * the row path), so a reader makes them once.
+     */
     static CustomTaskMetric[] values(ReadStats stats) {
-        if (stats == null) {
-            return new CustomTaskMetric[0];
-        }
         return new CustomTaskMetric[] {
-            value(SegmentsRead.NAME, stats.segmentsRead()),
-            value(SegmentsSkipped.NAME, stats.segmentsSkipped()),
-            value(RowsDropped.NAME, stats.rowsDropped())};
+            value(SegmentsRead.NAME, stats::segmentsRead),
+            value(SegmentsSkipped.NAME, stats::segmentsSkipped),
+            value(RowsDropped.NAME, stats::rowsDropped)};
     }
 
-    /** A task's value of the metric {@code name}. */
-    static CustomTaskMetric value(String name, long value) {
+    /** A task's value of the metric {@code name}, as {@code value} gives it when asked. */
+    static CustomTaskMetric value(String name, LongSupplier value) {
         return new CustomTaskMetric() {
             @Override
             public String name() {
@@ -40,7 +41,7 @@ public final class ScanMetrics {
 
             @Override
             public long value() {
-                return value;
+                return value.getAsLong();
             }
         };
     }

@@ -46,8 +46,7 @@ case class AlbisReaderFactory(
       AlbisReaderFactory.reader(rows, () => rows.stats())
   }
 
-  override def buildColumnarReader(file: PartitionedFile): PartitionReader[ColumnarBatch] =
-  {
+  override def buildColumnarReader(file: PartitionedFile): PartitionReader[ColumnarBatch] = {
     val batches = RowGroupBatches.open(RowGroupFile.of(file), asOf, readDataSchema, partitionSchema,
       file.partitionValues, filters, metadata)
     AlbisReaderFactory.reader(batches, () => batches.stats())
@@ -98,8 +97,12 @@ object AlbisReaderFactory {
       override def close(): Unit = inner.close()
 
       override def currentMetricsValues(): Array[CustomTaskMetric] =
-        built.flatMap(_.currentMetricsValues()).groupMapReduce(_.name())(_.value())(_ + _).toArray.map {
-          case (n, v) => ScanMetrics.value(n, v)
+        if (built.length == 1) {
+          built.head.currentMetricsValues() // the usual case: one row group a task
+        } else {
+          built.flatMap(_.currentMetricsValues()).groupMapReduce(_.name())(_.value())(_ + _).toArray.map {
+            case (n, v) => ScanMetrics.value(n, () => v)
+          }
         }
     }
   }
@@ -111,7 +114,17 @@ object AlbisReaderFactory {
   private def reader[T](values: java.util.Iterator[T] with java.io.Closeable,
       stats: () => io.albis.read.ReadStats): PartitionReader[T] =
     new PartitionReader[T] {
-      override def currentMetricsValues(): Array[CustomTaskMetric] = ScanMetrics.values(stats())
+      /** Made once the reader has its stats (none when no reader reads the row group). */
+      private var metrics: Array[CustomTaskMetric] = _
+
+      override def currentMetricsValues(): Array[CustomTaskMetric] = {
+        if (metrics == null) {
+          val s = stats()
+          if (s == null) return Array.empty
+          metrics = ScanMetrics.values(s)
+        }
+        metrics
+      }
 
       private var current: T = _
 

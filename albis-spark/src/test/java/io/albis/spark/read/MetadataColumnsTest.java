@@ -33,6 +33,9 @@ class MetadataColumnsTest {
         spark.range(0, 1000, 1, 1).selectExpr("id", "CAST(id AS STRING) AS s").write().format("albis")
                 .option("rowGroupRows", 100).save(t);
         List<String> names = AlbisTable.open(t).rowGroups().stream().map(RowGroupRef::name).toList();
+        String fixed = dir.resolve("fixed").toString();
+        spark.range(0, 1000, 1, 1).selectExpr("id", "CASE WHEN id % 3 = 0 THEN NULL ELSE id END AS v").write()
+                .format("albis").option("rowGroupRows", 100).save(fixed);
         for (String columnar : List.of("true", "false")) {
             SparkSessions.withConf(Map.of(ColumnarReads.Enabled(), columnar), () -> {
                 List<Row> rows = spark.read().format("albis").load(t).where("id % 7 = 3 OR id > 990")
@@ -46,6 +49,14 @@ class MetadataColumnsTest {
                 Set<Long> alone = spark.read().format("albis").load(t).selectExpr("_row_index").collectAsList()
                         .stream().map(r -> r.getLong(0)).collect(Collectors.toSet());
                 assertEquals(100, alone.size(), "without data columns too");
+                // A filter evaluated in vectors (a group of fixed-width columns) that Spark does not
+                // evaluate again (a null test), so no data column is read: the row indexes of the
+                // kept rows, not of a run's first rows.
+                List<Long> kept = spark.read().format("albis").load(fixed).where("v IS NULL")
+                        .selectExpr("_row_index").collectAsList().stream().map(r -> r.getLong(0)).sorted().toList();
+                List<Long> expected = java.util.stream.LongStream.range(0, 1000).filter(i -> i % 3 == 0)
+                        .map(i -> i % 100).sorted().boxed().toList();
+                assertEquals(expected, kept, "row indexes of the kept rows");
                 return null;
             });
         }
