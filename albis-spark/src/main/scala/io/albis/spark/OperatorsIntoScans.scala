@@ -25,13 +25,25 @@ import scala.jdk.CollectionConverters._
  * runtime filter that keeps the same rows anyway.
  *
  * It runs just before Spark pushes operators into scans (a pre-CBO rule); queries in subqueries
- * go through it as Spark optimizes them.
+ * go through it as Spark optimizes them. The session conf [[OperatorsIntoScans.Enabled]] `false`
+ * turns it off.
  */
 object OperatorsIntoScans extends Rule[LogicalPlan] with PredicateHelper {
-  override def apply(plan: LogicalPlan): LogicalPlan = plan.transformDown {
-    case a: Aggregate if scanBelow(a.child).exists(s => aggregateTaken(a, s)) => a.withNewChildren(Seq(mark(a.child)))
-    case l @ LocalLimit(_, child) if limitedScan(child).isDefined => l.withNewChildren(Seq(markLimited(child)))
+  /** The session conf that turns the rule off (`false`; default `true`). */
+  val Enabled = "spark.sql.albis.operatorsIntoScans.enabled"
+
+  private def enabled: Boolean = conf.getConfString(Enabled, "true").trim.toLowerCase(Locale.ROOT) match {
+    case "true" => true
+    case "false" => false
+    case other => throw new IllegalArgumentException(s"$Enabled must be true or false, not '$other'")
   }
+
+  override def apply(plan: LogicalPlan): LogicalPlan =
+    if (!enabled) plan
+    else plan.transformDown {
+      case a: Aggregate if scanBelow(a.child).exists(s => aggregateTaken(a, s)) => a.withNewChildren(Seq(mark(a.child)))
+      case l @ LocalLimit(_, child) if limitedScan(child).isDefined => l.withNewChildren(Seq(markLimited(child)))
+    }
 
   /** An Albis relation and the columns and filters of the projections and filters above it. */
   private case class ScanBelow(table: AlbisTableV2, aliases: Map[Attribute, Attribute])

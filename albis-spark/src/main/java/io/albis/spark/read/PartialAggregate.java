@@ -59,8 +59,7 @@ abstract class PartialAggregate {
         DataType t = f.type();
         int c = f.column();
         return switch (f.kind()) {
-            case COUNT_ROWS -> new CountRows();
-            case COUNT_VALUES -> new CountValues(c);
+            case COUNT_ROWS, COUNT_VALUES -> new Count(c);
             case SUM -> ScanAggregation.floating(t) ? new DoubleSum(c) : new LongSum(c, f.result(),
                     t instanceof DecimalType d ? largestUnscaled(d.precision()) : Long.MAX_VALUE);
             case MIN, MAX -> {
@@ -82,64 +81,68 @@ abstract class PartialAggregate {
         return p - 1;
     }
 
-    /** {@code count(*)}. */
-    private static final class CountRows extends PartialAggregate {
-        private long[] counts = new long[0];
+    /**
+     * A function whose state is arrays indexed by group, grown together ({@link #resize}) and
+     * reset together ({@link #reset}), with a flag per group for whether it has a value yet.
+     */
+    private abstract static class GroupArrays extends PartialAggregate {
+        /** The argument's column in the batch; -1 for {@code count(*)}. */
+        final int column;
+        boolean[] seen = new boolean[0];
 
-        @Override
-        void ensure(int groups) {
-            if (counts.length < groups) {
-                counts = Arrays.copyOf(counts, Math.max(groups, counts.length * 2));
-            }
-        }
-
-        @Override
-        void add(BatchValues values, int[] ids, int from, int to) {
-            long[] n = counts;
-            for (int r = from; r < to; r++) {
-                n[ids[r]]++;
-            }
-        }
-
-        @Override
-        Object value(int group) {
-            return counts[group];
-        }
-
-        @Override
-        void clear(int groups) {
-            Arrays.fill(counts, 0, Math.min(groups, counts.length), 0);
-        }
-
-        @Override
-        Object nothing() {
-            return 0L;
-        }
-    }
-
-    /** {@code count(c)}: the rows where {@code c} is not null. */
-    private static final class CountValues extends PartialAggregate {
-        private final int column;
-        private long[] counts = new long[0];
-
-        CountValues(int column) {
+        GroupArrays(int column) {
             this.column = column;
         }
 
         @Override
-        void ensure(int groups) {
-            if (counts.length < groups) {
-                counts = Arrays.copyOf(counts, Math.max(groups, counts.length * 2));
+        final void ensure(int groups) {
+            if (seen.length < groups) {
+                int n = Math.max(groups, seen.length * 2);
+                seen = Arrays.copyOf(seen, n);
+                resize(n);
             }
+        }
+
+        /** Grows the function's own arrays to {@code n} groups. */
+        abstract void resize(int n);
+
+        @Override
+        void clear(int groups) {
+            int n = Math.min(groups, seen.length);
+            Arrays.fill(seen, 0, n, false);
+            reset(n);
+        }
+
+        /** Resets the function's own arrays for the first {@code n} groups. */
+        void reset(int n) {}
+    }
+
+    /** {@code count(*)} (no column), or {@code count(c)}: the rows where {@code c} is not null. */
+    private static final class Count extends GroupArrays {
+        private long[] counts = new long[0];
+
+        Count(int column) {
+            super(column);
+        }
+
+        @Override
+        void resize(int n) {
+            counts = Arrays.copyOf(counts, n);
         }
 
         @Override
         void add(BatchValues values, int[] ids, int from, int to) {
-            long[] n = counts;
+            long[] c = counts;
+            if (column < 0) {
+                for (int r = from; r < to; r++) {
+                    c[ids[r]]++;
+                }
+                return;
+            }
             boolean[] isNull = values.nulls[column];
             for (int r = from; r < to; r++) {
                 if (!isNull[r]) {
-                    n[ids[r]]++;
+                    c[ids[r]]++;
                 }
             }
         }
@@ -150,8 +153,8 @@ abstract class PartialAggregate {
         }
 
         @Override
-        void clear(int groups) {
-            Arrays.fill(counts, 0, Math.min(groups, counts.length), 0);
+        void reset(int n) {
+            Arrays.fill(counts, 0, n, 0);
         }
 
         @Override
@@ -164,29 +167,23 @@ abstract class PartialAggregate {
      * The sum of integers (into a long) or of decimals of up to 18 digits (their unscaled values),
      * each group's sum kept within {@code [-bound, bound]}, splits made where it would leave it.
      */
-    private static final class LongSum extends PartialAggregate {
-        private final int column;
+    private static final class LongSum extends GroupArrays {
         private final DataType result;
         private final long bound;
         private long[] sums = new long[0];
-        private boolean[] seen = new boolean[0];
         private int[] splitGroups = new int[16];
         private long[] splitSums = new long[16];
         private int splits;
 
         LongSum(int column, DataType result, long bound) {
-            this.column = column;
+            super(column);
             this.result = result;
             this.bound = bound;
         }
 
         @Override
-        void ensure(int groups) {
-            if (sums.length < groups) {
-                int n = Math.max(groups, sums.length * 2);
-                sums = Arrays.copyOf(sums, n);
-                seen = Arrays.copyOf(seen, n);
-            }
+        void resize(int n) {
+            sums = Arrays.copyOf(sums, n);
         }
 
         @Override
@@ -231,10 +228,8 @@ abstract class PartialAggregate {
         }
 
         @Override
-        void clear(int groups) {
-            int n = Math.min(groups, sums.length);
+        void reset(int n) {
             Arrays.fill(sums, 0, n, 0);
-            Arrays.fill(seen, 0, n, false);
             splits = 0;
         }
 
@@ -255,22 +250,16 @@ abstract class PartialAggregate {
     }
 
     /** The sum of floating point, as a double added in row order from 0.0, as Spark's own partial sum adds it. */
-    private static final class DoubleSum extends PartialAggregate {
-        private final int column;
+    private static final class DoubleSum extends GroupArrays {
         private double[] sums = new double[0];
-        private boolean[] seen = new boolean[0];
 
         DoubleSum(int column) {
-            this.column = column;
+            super(column);
         }
 
         @Override
-        void ensure(int groups) {
-            if (sums.length < groups) {
-                int n = Math.max(groups, sums.length * 2);
-                sums = Arrays.copyOf(sums, n);
-                seen = Arrays.copyOf(seen, n);
-            }
+        void resize(int n) {
+            sums = Arrays.copyOf(sums, n);
         }
 
         @Override
@@ -294,34 +283,26 @@ abstract class PartialAggregate {
         }
 
         @Override
-        void clear(int groups) {
-            int n = Math.min(groups, sums.length);
+        void reset(int n) {
             Arrays.fill(sums, 0, n, 0.0);
-            Arrays.fill(seen, 0, n, false);
         }
     }
 
     /** The minimum or maximum of a long-valued column (booleans as 0 and 1). */
-    private static final class LongExtreme extends PartialAggregate {
-        private final int column;
+    private static final class LongExtreme extends GroupArrays {
         private final boolean max;
         private final DataType type;
         private long[] best = new long[0];
-        private boolean[] seen = new boolean[0];
 
         LongExtreme(int column, boolean max, DataType type) {
-            this.column = column;
+            super(column);
             this.max = max;
             this.type = type;
         }
 
         @Override
-        void ensure(int groups) {
-            if (best.length < groups) {
-                int n = Math.max(groups, best.length * 2);
-                best = Arrays.copyOf(best, n);
-                seen = Arrays.copyOf(seen, n);
-            }
+        void resize(int n) {
+            best = Arrays.copyOf(best, n);
         }
 
         @Override
@@ -353,11 +334,6 @@ abstract class PartialAggregate {
         Object value(int group) {
             return seen[group] ? BatchValues.sparkValue(best[group], type) : null;
         }
-
-        @Override
-        void clear(int groups) {
-            Arrays.fill(seen, 0, Math.min(groups, seen.length), false);
-        }
     }
 
     /**
@@ -365,26 +341,21 @@ abstract class PartialAggregate {
      * to 0.0); of equal values the first in row order stays, as Spark's own {@code min}/{@code max}
      * keep it.
      */
-    private static final class DoubleExtreme extends PartialAggregate {
-        private final int column;
-        private final boolean max;
+    private static final class DoubleExtreme extends GroupArrays {
+        /** 1 for the maximum, -1 for the minimum. */
+        private final int sign;
         private final boolean floats;
         private double[] best = new double[0];
-        private boolean[] seen = new boolean[0];
 
         DoubleExtreme(int column, boolean max, boolean floats) {
-            this.column = column;
-            this.max = max;
+            super(column);
+            this.sign = max ? 1 : -1;
             this.floats = floats;
         }
 
         @Override
-        void ensure(int groups) {
-            if (best.length < groups) {
-                int n = Math.max(groups, best.length * 2);
-                best = Arrays.copyOf(best, n);
-                seen = Arrays.copyOf(seen, n);
-            }
+        void resize(int n) {
+            best = Arrays.copyOf(best, n);
         }
 
         @Override
@@ -393,7 +364,6 @@ abstract class PartialAggregate {
             boolean[] isNull = values.nulls[column];
             double[] b = best;
             boolean[] any = seen;
-            int sign = max ? 1 : -1;
             for (int r = from; r < to; r++) {
                 int g = ids[r];
                 if (!isNull[r] && (!any[g] || sign * compare(v[r], b[g]) > 0)) {
@@ -414,29 +384,25 @@ abstract class PartialAggregate {
             }
             return floats ? (Object) (float) best[group] : (Object) best[group];
         }
-
-        @Override
-        void clear(int groups) {
-            Arrays.fill(seen, 0, Math.min(groups, seen.length), false);
-        }
     }
 
-    /** The minimum or maximum of strings, as Spark orders them (unsigned bytes); a new extreme is copied out of the segment. */
-    private static final class StringExtreme extends PartialAggregate {
-        private final int column;
-        private final boolean max;
+    /**
+     * The minimum or maximum of strings, as Spark orders them (unsigned bytes); a new extreme is
+     * copied out of the segment, which the reader reuses.
+     */
+    private static final class StringExtreme extends GroupArrays {
+        /** 1 for the maximum, -1 for the minimum. */
+        private final int sign;
         private UTF8String[] best = new UTF8String[0];
 
         StringExtreme(int column, boolean max) {
-            this.column = column;
-            this.max = max;
+            super(column);
+            this.sign = max ? 1 : -1;
         }
 
         @Override
-        void ensure(int groups) {
-            if (best.length < groups) {
-                best = Arrays.copyOf(best, Math.max(groups, best.length * 2));
-            }
+        void resize(int n) {
+            best = Arrays.copyOf(best, n);
         }
 
         @Override
@@ -444,7 +410,6 @@ abstract class PartialAggregate {
             AlbisColumnVector v = values.vectors[column];
             boolean[] isNull = values.nulls[column];
             UTF8String[] b = best;
-            int sign = max ? 1 : -1;
             for (int r = from; r < to; r++) {
                 if (!isNull[r]) {
                     int g = ids[r];
@@ -462,8 +427,8 @@ abstract class PartialAggregate {
         }
 
         @Override
-        void clear(int groups) {
-            Arrays.fill(best, 0, Math.min(groups, best.length), null);
+        void reset(int n) {
+            Arrays.fill(best, 0, n, null);
         }
     }
 }
