@@ -71,6 +71,13 @@ class SparkScanAggregatesTest {
                 .save(tables.albis());
         spark.read().parquet(tables.parquet()).createOrReplaceTempView("agg_parquet");
         spark.read().format("albis").load(tables.albis()).createOrReplaceTempView("agg_albis");
+        // the same rows in a table without partitions
+        Dataset<Row> flat = df.drop("p");
+        flat.write().parquet(dir.resolve("flat-parquet").toString());
+        flat.write().format("albis").option("rowGroupRows", "700").option("segmentSize", "4096")
+                .save(dir.resolve("flat-albis").toString());
+        spark.read().parquet(dir.resolve("flat-parquet").toString()).createOrReplaceTempView("agg_flat_parquet");
+        spark.read().format("albis").load(dir.resolve("flat-albis").toString()).createOrReplaceTempView("agg_flat_albis");
     }
 
     /** Runs {@code sql} (naming the table {@code {t}}) on both copies, asserts equal rows and returns the Albis plan. */
@@ -96,6 +103,16 @@ class SparkScanAggregatesTest {
     @Test
     void everyFunctionWithoutAFilter() {
         assertPushed(same("SELECT " + EVERY_FUNCTION + " FROM {t}"));
+    }
+
+    @Test
+    void aTableWithoutPartitions() {
+        for (String q : List.of("SELECT " + EVERY_FUNCTION + " FROM %s WHERE s >= 10",
+                "SELECT sk, " + EVERY_FUNCTION + " FROM %s GROUP BY sk", "SELECT k, count(*), sum(big) FROM %s GROUP BY k")) {
+            Dataset<Row> albis = spark.sql(String.format(q, "agg_flat_albis"));
+            assertSameRows(spark.sql(String.format(q, "agg_flat_parquet")), albis);
+            assertPushed(albis.queryExecution().executedPlan().toString());
+        }
     }
 
     @Test
