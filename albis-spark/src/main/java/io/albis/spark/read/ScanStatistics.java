@@ -67,13 +67,14 @@ final class ScanStatistics implements Statistics {
 
     /**
      * The statistics of a scan that reads the row groups of {@code files} (one file per row group)
-     * in the snapshot {@code asOf}. With {@code aggregated}, the scan returns a row of metadata
-     * aggregates per row group ({@code readDataSchema} is then the aggregates' schema), so it has
-     * that many rows and no column statistics.
+     * in the snapshot {@code asOf}. With {@code aggregated}, the scan returns partial aggregates
+     * ({@code readDataSchema} is then the aggregates' schema) and no column statistics: a row per
+     * row group when {@code oneGroupPerTask}, else at most one per row read (the groups of
+     * data columns, whose number no metadata bounds more closely).
      */
     static ScanStatistics of(List<PartitionedFile> files, TableAsOf asOf, StructType readDataSchema,
-            StructType readPartitionSchema, boolean aggregated) throws IOException {
-        if (aggregated) {
+            StructType readPartitionSchema, boolean aggregated, boolean oneGroupPerTask) throws IOException {
+        if (aggregated && oneGroupPerTask) {
             return new ScanStatistics(files.size(), sizeOf(files.size(), rowWidth(readDataSchema)), Map.of());
         }
         List<RowGroupRows.Listed> rowGroups = new ArrayList<>();
@@ -82,6 +83,9 @@ final class ScanStatistics implements Statistics {
             RowGroupRows.Listed rg = RowGroupRows.listed(RowGroupFile.of(f), asOf);
             rowGroups.add(rg);
             rows += rg.rows();
+        }
+        if (aggregated) {
+            return new ScanStatistics(rows, sizeOf(rows, rowWidth(readDataSchema)), Map.of());
         }
         Map<NamedReference, ColumnStatistics> columns = new HashMap<>();
         storedColumns(rowGroups, readDataSchema, columns);

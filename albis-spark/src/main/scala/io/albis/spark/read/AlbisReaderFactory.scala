@@ -15,13 +15,22 @@ import org.apache.spark.sql.vectorized.ColumnarBatch
 /**
  * Reads one row group per partition: through the columnar path ([[RowGroupBatches]]) when
  * `columnar` ([[ColumnarReads.batchScan]], decided once when the scan is planned), else the row
- * path ([[RowGroupRows]]); with a pushed aggregate, one row of the row group's aggregates.
+ * path ([[RowGroupRows]]); with an aggregate answered from metadata, one row of the row group's
+ * aggregates; with one the tasks compute, its partial rows ([[RowGroupAggregates]]); with a
+ * pushed LIMIT, at most that many rows; with a pushed top-N, the top rows ([[TopRows]]).
+ *
+ * @param metadataAggregate an aggregate answered from segment metadata
+ * @param scanAggregation   an aggregate computed over the rows read, holding at most `maxGroups` groups a task
+ * @param limit             a pushed LIMIT or top-N, its keys over the scan's output (data, partition, metadata columns)
  */
 case class AlbisReaderFactory(
     readDataSchema: StructType,
     partitionSchema: StructType,
     filters: Array[Filter],
-    aggregate: Option[Aggregation],
+    metadataAggregate: Option[Aggregation],
+    scanAggregation: Option[ScanAggregation],
+    maxGroups: Int,
+    limit: Option[RowLimit],
     asOf: TableAsOf,
     columnar: Boolean,
     options: FileSourceOptions,
@@ -38,18 +47,58 @@ case class AlbisReaderFactory(
   override def createColumnarReader(partition: InputPartition): PartitionReader[ColumnarBatch] =
     AlbisReaderFactory.reporting[ColumnarBatch](partition, buildColumnarReader, options)
 
-  override def buildReader(file: PartitionedFile): PartitionReader[InternalRow] = aggregate match {
-    case Some(a) => aggregateReader(file, a)
-    case None =>
-      val rows = RowGroupRows.open(RowGroupFile.of(file), asOf, readDataSchema, partitionSchema,
-        file.partitionValues, filters, metadata)
-      AlbisReaderFactory.reader(rows, () => rows.stats())
-  }
+  override def buildReader(file: PartitionedFile): PartitionReader[InternalRow] =
+    (metadataAggregate, scanAggregation, limit) match {
+      case (Some(a), _, _) => aggregateReader(file, a)
+      case (_, Some(a), _) =>
+        val rows = RowGroupAggregates.open(RowGroupFile.of(file), asOf, a, file.partitionValues, partitionSchema,
+          filters, maxGroups)
+        AlbisReaderFactory.reader(rows, () => rows.stats())
+      case (_, _, Some(top)) if top.keys.nonEmpty => topRows(file, top)
+      case _ =>
+        val rows = RowGroupRows.open(RowGroupFile.of(file), asOf, readDataSchema, partitionSchema,
+          file.partitionValues, filters, metadata)
+        AlbisReaderFactory.reader(limited(rows), () => rows.stats())
+    }
 
   override def buildColumnarReader(file: PartitionedFile): PartitionReader[ColumnarBatch] = {
     val batches = RowGroupBatches.open(RowGroupFile.of(file), asOf, readDataSchema, partitionSchema,
       file.partitionValues, filters, metadata)
-    AlbisReaderFactory.reader(batches, () => batches.stats())
+    AlbisReaderFactory.reader(limited(batches), () => batches.stats())
+  }
+
+  /** `values` cut to the pushed LIMIT, if there is one. */
+  private def limited[T](values: java.util.Iterator[T] with java.io.Closeable): java.util.Iterator[T] with java.io.Closeable =
+    limit match {
+      case Some(l) => new LimitedReads[T](values, values, l.rows)
+      case None => values
+    }
+
+  /**
+   * The row group's top rows by `top`'s keys: read through batches (compared where they lie) on a
+   * little-endian host, as the columnar path reads them, else through the row path.
+   */
+  private def topRows(file: PartitionedFile, top: RowLimit): PartitionReader[InternalRow] = {
+    val output = StructType(readDataSchema.fields ++ metadata.constants(partitionSchema).fields ++
+      (if (metadata.rowIndex()) Seq(MetadataColumns.ALL.fields(1)) else Nil))
+    val order = top.ordering(output)
+    val copy = UnsafeProjection.create(output)
+    val rowGroup = RowGroupFile.of(file)
+    val (best, stats) = if (java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN) {
+      val batches = RowGroupBatches.open(rowGroup, asOf, readDataSchema, partitionSchema, file.partitionValues,
+        filters, metadata)
+      try (TopRows.ofBatches(batches, order, top.rows, copy), batches.stats()) finally batches.close()
+    } else {
+      val rows = RowGroupRows.open(rowGroup, asOf, readDataSchema, partitionSchema, file.partitionValues, filters,
+        metadata)
+      try (TopRows.ofRows(rows, order, top.rows, copy), rows.stats()) finally rows.close()
+    }
+    val it = best.iterator()
+    AlbisReaderFactory.reader(new java.util.Iterator[InternalRow] with java.io.Closeable {
+      override def hasNext: Boolean = it.hasNext
+      override def next(): InternalRow = it.next()
+      override def close(): Unit = ()
+    }, () => stats)
   }
 
   /** One row: the group-by partition values, then the row group's aggregates from its metadata. */

@@ -20,7 +20,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code scripts/tpcds}: the queries derived from TPC-DS on every format, checked and timed. */
-@Command(name = "tpcds", mixinStandardHelpOptions = true, subcommands = {EquiJoinCommand.class, StarJoinCommand.class},
+@Command(name = "tpcds", mixinStandardHelpOptions = true, subcommands = {EquiJoinCommand.class, StarJoinCommand.class, PushdownsCommand.class},
         header = "Runs the queries derived from TPC-DS in Spark on Albis, Parquet and ORC, checks every answer and"
                 + " times them.",
         description = {
@@ -88,7 +88,7 @@ public final class TpcdsCommand implements Callable<Integer> {
         try (SparkTestsJar jar = SparkTestsJar.open()) {
             Map<String, StructType> schemas = jar.tableSchemas();
             List<TpcdsQuery> all = TpcdsQuery.all(jar);
-            List<TpcdsQuery> chosen = choose(all);
+            List<TpcdsQuery> chosen = queries == null ? all : choose(all, queries);
             Set<String> tables = new LinkedHashSet<>();
             chosen.forEach(q -> tables.addAll(q.tables(schemas.keySet())));
             List<String> needed = new ArrayList<>(tables);
@@ -129,12 +129,10 @@ public final class TpcdsCommand implements Callable<Integer> {
         }
     }
 
-    private List<TpcdsQuery> choose(List<TpcdsQuery> all) {
-        if (queries == null) {
-            return all;
-        }
+    /** The queries of {@code all} that {@code names} names, in that order; an unknown name is refused. */
+    static List<TpcdsQuery> choose(List<TpcdsQuery> all, List<String> names) {
         List<TpcdsQuery> chosen = new ArrayList<>();
-        for (String name : queries) {
+        for (String name : names) {
             TpcdsQuery q = all.stream().filter(x -> x.name().equalsIgnoreCase(name.trim())).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no query named '" + name + "' in Spark's tests jar;"
                             + " names are like q1, q14a, q5a-v2.7"));
