@@ -74,7 +74,7 @@ public final class PushdownsCommand implements Callable<Integer> {
             Set<String> needed = new LinkedHashSet<>();
             chosen.forEach(q -> needed.addAll(q.tables(schemas.keySet())));
             TpcdsData tpcds = new TpcdsData(io.albis.bench.experiment.BenchDirs.dataOr(data), scale,
-                    TpcdsSeed.SPARK_GOLDEN, schemas, System.out);
+                    TpcdsSeed.SPARK_GOLDEN, schemas, false, System.out);
             List<String> tables = new ArrayList<>(needed);
             tpcds.generateText(tables, 2);
             SparkSession spark = TpcdsCommand.session(2, 4);
