@@ -102,7 +102,7 @@ public final class AlbisEvolution {
         checkRowByRow(computed, rows, columns);
         checkScan(computed, table);
         List<Field> fields = SparkTypes.toAlbis(computed.schema());
-        return change(table, s -> SchemaChanges.addColumns(s, fields, group), change -> {
+        return change(spark, table, s -> SchemaChanges.addColumns(s, fields, group), change -> {
             if (change.descriptor().baseVersion() != state) {
                 throw new CommitConflictException("state " + change.descriptor().baseVersion() + " of " + table
                         + " was committed while the new columns were planned on state " + state + "; run it again");
@@ -180,8 +180,11 @@ public final class AlbisEvolution {
             return sortedRewrite(spark, rewrite, job, rowGroups);
         }
         try {
-            SparkTasks.run(spark, rowGroups, (slice, attempt) ->
-                    EvolutionTasks.rebalanceSlice(Storages.forPath(d.table()), d, rowGroups, slice, attempt));
+            QuietAfterFailure.run(spark, () -> {
+                SparkTasks.run(spark, rowGroups, (slice, attempt) ->
+                        EvolutionTasks.rebalanceSlice(Storages.forPath(d.table()), d, rowGroups, slice, attempt));
+                return null;
+            });
             return job.commit();
         } catch (Throwable t) {
             abortAfter(t, job::abort);
@@ -193,7 +196,10 @@ public final class AlbisEvolution {
     private static CommitResult sortedRewrite(SparkSession spark, SortedRewrite rewrite, WriteJob job, int tasks)
             throws IOException {
         try {
-            rewrite.write(spark, job, tasks);
+            QuietAfterFailure.run(spark, () -> {
+                rewrite.write(spark, job, tasks);
+                return null;
+            });
             return job.commit();
         } catch (Throwable t) {
             abortAfter(t, job::abort);
@@ -205,7 +211,7 @@ public final class AlbisEvolution {
     private static CommitResult copyColumns(SparkSession spark, String path, UnaryOperator<Schema> edit)
             throws IOException {
         String table = storagePath(path);
-        return change(table, edit, change -> {
+        return change(spark, table, edit, change -> {
             ChangeDescriptor d = change.descriptor();
             SparkTasks.run(spark, change.baseState().rowGroups().size(), (rowGroup, attempt) ->
                     EvolutionTasks.copyColumns(Storages.forPath(d.table()), d, rowGroup));
@@ -218,13 +224,20 @@ public final class AlbisEvolution {
         void write(TableChange change) throws IOException;
     }
 
-    /** Begins a change, has its new groups written, commits; on any failure aborts, leaving the table as it was. */
-    private static CommitResult change(String table, UnaryOperator<Schema> edit, GroupFiles files) throws IOException {
+    /**
+     * Begins a change, has its new groups written, commits; on any failure aborts, leaving the
+     * table as it was, once the failed job's tasks have stopped writing ({@link QuietAfterFailure}).
+     */
+    private static CommitResult change(SparkSession spark, String table, UnaryOperator<Schema> edit, GroupFiles files)
+            throws IOException {
         TableChange change = TableChange.begin(Storages.forPath(table), table, edit, WriterOptions.defaults(),
                 Retention.DEFAULT);
         try {
             if (!change.newGroups().isEmpty()) {
-                files.write(change);
+                QuietAfterFailure.run(spark, () -> {
+                    files.write(change);
+                    return null;
+                });
             }
             return change.commit();
         } catch (Throwable t) {
