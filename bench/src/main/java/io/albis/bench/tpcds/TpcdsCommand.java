@@ -68,6 +68,11 @@ public final class TpcdsCommand implements Callable<Integer> {
             description = "spark.sql.shuffle.partitions (default 4: a few per core at scale 1).")
     int shufflePartitions;
 
+    @Option(names = "--plans", paramLabel = "DIR",
+            description = "Also write each query's executed plan on each format (its first timed run) to"
+                    + " DIR/QUERY.FORMAT.txt, to read what its joins and scans did.")
+    Path plans;
+
     @Option(names = "--prepare-only", description = "Generate and write the tables, run nothing.")
     boolean prepareOnly;
 
@@ -111,7 +116,8 @@ public final class TpcdsCommand implements Callable<Integer> {
                             + (sortedFacts ? ", fact tables sorted by their date key in every format" : "") + "; "
                             + PLANNING);
             boolean golden = seedBase.equals(TpcdsSeed.SPARK_GOLDEN) && scale == 1;
-            TpcdsRun run = new TpcdsRun(spark, chosenFormats, golden, options.warmup, options.repeat, System.out);
+            TpcdsRun run = new TpcdsRun(spark, chosenFormats, golden, options.warmup, options.repeat, System.out,
+                    plans == null ? (query, format, executed) -> {} : new PlanFiles(plans));
             List<TpcdsRun.QueryResult> results = new ArrayList<>();
             for (int i = 0; i < chosen.size(); i++) {
                 results.add(run.run(chosen.get(i), i + 1, chosen.size()));
