@@ -186,6 +186,22 @@ class SparkDynamicFiltersTest {
     }
 
     @Test
+    void aRuntimeFilterWhoseFilteringSideIsFilteredAtRunTimeIsLeftOutAndTheAnswerMatchesParquet() {
+        // The outer join's other side is itself a join that Spark filters at run time (the north's
+        // stores filter f2): Spark plans a runtime filter on f.store holding a copy of that side,
+        // runtime filter and all; NestedRuntimeFilters leaves it out, the inner one stays.
+        String sql = "SELECT f.id, f.amount FROM fact f JOIN (SELECT DISTINCT f2.store FROM fact f2"
+                + " JOIN stores s ON f2.store = s.store WHERE s.region = 'north' AND f2.amount < 5) x ON f.store = x.store";
+        List<Row> expected = run(Read.PARQUET, sql, Map.of()).rows;
+        assertFalse(expected.isEmpty());
+        Run run = run(Read.ALBIS_V2, sql, Map.of());
+        assertSameRows(expected, run.rows);
+        assertTrue(run.optimizedPlan.contains("dynamicpruning"), run.optimizedPlan);
+        // Adaptive execution prints its final and initial plans: the inner filter, twice, is the only one.
+        assertEquals(2, PRUNES.matcher(run.executedPlan.toString()).results().count(), run.executedPlan.toString());
+    }
+
+    @Test
     void aRuntimeFilterOnASortedDataColumnSkipsSegmentsAndMatchesParquet() {
         // The facts by id, in row groups of 100 rows: a filter on id skips whole segments by min/max.
         String sql = "SELECT f.id, f.day, f.amount, k.tag FROM fact f JOIN picked k ON f.id = k.id WHERE k.tag = 'x'";
