@@ -54,12 +54,33 @@ final class ScanCommand implements Callable<Integer> {
             description = "Reader threads; each takes every N-th row group (default 1).")
     int threads;
 
-    @Option(names = "--warmup", paramLabel = "W", defaultValue = "0",
-            description = "Unmeasured repetitions first, to warm the JIT and page cache (default 0).")
-    int warmup;
+    @Option(names = "--warmup", paramLabel = "W|auto", defaultValue = "auto",
+            description = "Unmeasured repetitions first, to warm the JIT and page cache: a number, or 'auto' (default):"
+                    + " until the last " + ScanVersusRaw.Warmup.WINDOW + " scans and raw reads are each within "
+                    + ScanVersusRaw.Warmup.SPREAD_PERCENT + "% of each other, at most "
+                    + ScanVersusRaw.Warmup.MAX_ROUNDS + " repetitions or " + ScanVersusRaw.Warmup.MAX_SECONDS + " s.")
+    String warmup;
 
-    @Option(names = "--repeat", paramLabel = "R", defaultValue = "1", description = "Measured repetitions (default 1).")
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "5",
+            description = "Measured repetitions; the median is reported, with the spread (default 5).")
     int repeat;
+
+    /** The warm-up {@code --warmup} asks for. */
+    private ScanVersusRaw.Warmup warmup() {
+        if (warmup.equalsIgnoreCase("auto")) {
+            return ScanVersusRaw.Warmup.settle();
+        }
+        try {
+            int rounds = Integer.parseInt(warmup.trim());
+            if (rounds >= 0) {
+                return ScanVersusRaw.Warmup.fixed(rounds);
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new ParameterException(spec.commandLine(), "--warmup must be 'auto' or a number of 0 or more, got '"
+                + warmup + "'");
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -69,12 +90,10 @@ final class ScanCommand implements Callable<Integer> {
         if (repeat < 1) {
             throw new ParameterException(spec.commandLine(), "--repeat must be at least 1, got " + repeat);
         }
-        if (warmup < 0) {
-            throw new ParameterException(spec.commandLine(), "--warmup must be 0 or more, got " + warmup);
-        }
+        ScanVersusRaw.Warmup warm = warmup();
         ReadOptions options = ReadOptions.all().withColumns(columns).withFilter(where).withVerifyChecksums(!noVerify);
         AlbisTable scanned = table.open();
-        ScanVersusRaw.Result r = ScanVersusRaw.run(scanned, options, threads, warmup, repeat);
+        ScanVersusRaw.Result r = ScanVersusRaw.run(scanned, options, threads, warm, repeat);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(new ObjectMapper().writeValueAsString(toMap(r, scanned)));
@@ -105,6 +124,9 @@ final class ScanCommand implements Callable<Integer> {
         m.put("threads", r.threads());
         m.put("repeat", r.repeat());
         m.put("warmup", r.warmup());
+        m.put("warmup_settled", r.settled());
+        m.put("spread", r.spread());
+        m.put("raw_spread", r.rawSpread());
         m.put("verify_checksums", !noVerify);
         return m;
     }
@@ -114,11 +136,13 @@ final class ScanCommand implements Callable<Integer> {
         out.printf("table          %s%n", scanned.path());
         out.printf("rows           %,d%n", r.rows());
         out.printf("logical bytes  %,d (%.1f MB)%n", r.logicalBytes(), r.logicalBytes() / 1e6);
-        out.printf("scan time      %.3f s (%s; min %.3f, max %.3f; %d thread%s, warmup %d)%n", r.scan().median(), runs,
-                r.scan().min(), r.scan().max(), r.threads(), r.threads() == 1 ? "" : "s", r.warmup());
+        out.printf("warm-up        %d run%s%s%n", r.warmup(), r.warmup() == 1 ? "" : "s",
+                r.settled() ? "" : " (times had not settled: the figures below may still move)");
+        out.printf("scan time      %.3f s (%s; min %.3f, max %.3f, spread %.0f%%; %d thread%s)%n", r.scan().median(), runs,
+                r.scan().min(), r.scan().max(), 100 * r.spread(), r.threads(), r.threads() == 1 ? "" : "s");
         out.printf("goodput        %.3f GB/s%n", r.goodputGBps());
-        out.printf("raw read       %.3f s (%s; min %.3f, max %.3f) of %,d file bytes%n", r.raw().median(), runs,
-                r.raw().min(), r.raw().max(), r.fileBytes());
+        out.printf("raw read       %.3f s (%s; min %.3f, max %.3f, spread %.0f%%) of %,d file bytes%n",
+                r.raw().median(), runs, r.raw().min(), r.raw().max(), 100 * r.rawSpread(), r.fileBytes());
         out.printf("raw goodput    %.3f GB/s (same logical bytes over the raw read time)%n", r.rawGBps());
         out.printf("ratio to raw   %.2f%n", r.ratioToRaw());
         out.printf("checksum       %s%n", r.checksum());

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.albis.filter.PredicateParser;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
+import io.albis.scan.ScanVersusRaw;
 import io.albis.scan.ValueChecksum;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
@@ -134,7 +135,7 @@ class ScanCommandTest {
     void jsonHasTheDocumentedKeysAndTheIndependentChecksum() throws Exception {
         JsonNode n = scanJson();
         for (String key : List.of("rows", "logical_bytes", "seconds", "goodput_gbps", "raw_gbps", "ratio_to_raw", "checksum",
-                "raw_seconds", "threads", "repeat", "file_bytes")) {
+                "raw_seconds", "threads", "repeat", "file_bytes", "warmup", "warmup_settled", "spread", "raw_spread")) {
             assertTrue(n.has(key), "missing key " + key + " in " + n);
         }
         for (String key : List.of("seconds", "goodput_gbps", "raw_gbps", "ratio_to_raw")) {
@@ -146,7 +147,20 @@ class ScanCommandTest {
         assertEquals(e.logicalBytes(), n.get("logical_bytes").longValue());
         assertEquals(e.checksum(), n.get("checksum").textValue());
         assertEquals(1, n.get("threads").intValue());
-        assertEquals(1, n.get("repeat").intValue());
+        // The defaults: warm up until the times settle (3 rounds at least), then the median of 5.
+        assertEquals(5, n.get("repeat").intValue());
+        int warmup = n.get("warmup").intValue();
+        assertTrue(warmup >= ScanVersusRaw.Warmup.WINDOW && warmup <= ScanVersusRaw.Warmup.MAX_ROUNDS, n.toString());
+        assertTrue(n.get("warmup_settled").isBoolean(), n.toString());
+    }
+
+    @Test
+    void aWarmupThatIsNeitherAutoNorACountIsRefused() {
+        for (String bad : List.of("-1", "some", "")) {
+            Cli.Run run = Cli.run("scan", table, "--warmup", bad);
+            assertEquals(2, run.exit(), run.toString());
+            assertTrue(run.err().contains("--warmup must be 'auto' or a number"), run.err());
+        }
     }
 
     @Test
@@ -168,7 +182,8 @@ class ScanCommandTest {
         Cli.Run run = Cli.run("scan", table, "--repeat", "2");
         assertEquals(0, run.exit(), run.toString());
         Expected e = expected(ReadOptions.all());
-        for (String label : List.of("rows", "logical bytes", "scan time", "goodput", "raw read", "raw goodput", "ratio to raw",
+        for (String label : List.of("rows", "logical bytes", "warm-up", "scan time", "spread", "goodput", "raw read",
+                "raw goodput", "ratio to raw",
                 "checksum       " + e.checksum())) {
             assertTrue(run.out().contains(label), "missing '" + label + "' in\n" + run.out());
         }
