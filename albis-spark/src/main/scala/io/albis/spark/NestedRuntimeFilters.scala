@@ -2,32 +2,64 @@ package io.albis.spark
 
 import io.albis.spark.read.AlbisScan
 import org.apache.spark.sql.catalyst.expressions.{And, DynamicPruningSubquery, Expression, PredicateHelper}
-import org.apache.spark.sql.catalyst.plans.logical.{Filter, LogicalPlan}
+import org.apache.spark.sql.catalyst.plans.logical.{Filter, Join, LogicalPlan, Project}
 import org.apache.spark.sql.execution.{SparkPlan, SparkStrategy}
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation
 
 /**
- * Leaves out of an Albis scan's plan every runtime filter whose filtering side is itself filtered
- * at run time. Spark plans dynamic pruning bottom-up and gives each runtime filter a copy of the
- * plan of the join's other side, runtime filters included; once Albis scans offer their data
- * columns to runtime filters, a query whose joins filter joins (TPC-DS q14's `cross_items`) gets
- * copies of copies, and its plan grows with the depth of its joins: q14b's grew from about 90 scans
- * to 4,800, and planning them took longer than running the query on Parquet. A runtime filter
- * from a plain filtered side (a date dimension) is kept; one from a side that is a chain of
- * filtered joins rarely drops enough rows to pay for that. The conjunct is removed before Spark
- * plans its subquery, so neither the copy nor the filter is planned.
+ * Keeps only the runtime filters on Albis scans whose filtering side is one filtered table (a
+ * dimension with a filter, the star join's case), leaving out those whose filtering side holds a
+ * join or a runtime filter of its own. Spark plans dynamic pruning bottom-up and gives each
+ * runtime filter a copy of the plan of the join's other side, runtime filters included; once
+ * Albis scans offer their data columns, a query whose joins filter joins gets copies of copies:
+ * TPC-DS q14b's plan grew from 93 scans to 4,801 (`ss_item_sk IN cross_items`), q64's from 53 to
+ * 1,071 (a dimension's key `IN` the keys of a filtered fact join), and planning them took longer
+ * than running the query on Parquet. Such a filter is also the kind that rarely pays: its side is
+ * large, or it prunes a small table by a large one, and Spark keeps it only where it can reuse a
+ * broadcast. The conjunct is removed before Spark plans its subquery, so neither the copy nor the
+ * filter is planned.
  */
 object NestedRuntimeFilters extends SparkStrategy with PredicateHelper {
+  /**
+   * Spark plans a scan with the projections and filters over it in one go, so the filter is
+   * looked for from the top of such a chain.
+   */
   override def apply(plan: LogicalPlan): Seq[SparkPlan] = plan match {
-    case Filter(condition, scan: DataSourceV2ScanRelation) if scan.scan.isInstanceOf[AlbisScan] && condition.exists(nested) =>
-      val kept = splitConjunctivePredicates(condition).filterNot(nested)
-      Seq(planLater(kept.reduceOption(And).map(Filter(_, scan)).getOrElse(scan)))
+    case _: Project | _: Filter =>
+      val stripped = strip(plan)
+      if (stripped eq plan) Nil else Seq(planLater(stripped))
     case _ => Nil
   }
 
-  /** Whether `e` is a runtime filter whose filtering side holds a runtime filter itself. */
+  /** `plan`, a chain of projections and filters, without the runtime filters to leave out (itself if none). */
+  private def strip(plan: LogicalPlan): LogicalPlan = plan match {
+    case p @ Project(_, child) =>
+      val c = strip(child)
+      if (c eq child) p else p.copy(child = c)
+    case f @ Filter(condition, child) =>
+      val c = strip(child)
+      val conjuncts = splitConjunctivePredicates(condition)
+      val kept = conjuncts.filterNot(left(_, c))
+      if (kept.size == conjuncts.size && (c eq child)) f else kept.reduceOption(And).map(Filter(_, c)).getOrElse(c)
+    case other => other
+  }
+
+  /**
+   * Whether `e` is a runtime filter to leave out: its filtering side is not one filtered table,
+   * and it filters an Albis scan below `child` (Spark's filter sits on the scan, or above the
+   * projections over it).
+   */
+  private def left(e: Expression, child: LogicalPlan): Boolean = nested(e) && child.exists {
+    case r: DataSourceV2ScanRelation => r.scan.isInstanceOf[AlbisScan] && e.references.subsetOf(r.outputSet)
+    case _ => false
+  }
+
+  /** Whether `e` is a runtime filter whose filtering side holds a join or a runtime filter itself. */
   private def nested(e: Expression): Boolean = e match {
-    case d: DynamicPruningSubquery => d.buildQuery.exists(_.expressions.exists(_.exists(_.isInstanceOf[DynamicPruningSubquery])))
+    case d: DynamicPruningSubquery => d.buildQuery.exists {
+      case _: Join => true
+      case p => p.expressions.exists(_.exists(_.isInstanceOf[DynamicPruningSubquery]))
+    }
     case _ => false
   }
 }

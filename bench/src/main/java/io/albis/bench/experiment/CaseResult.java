@@ -42,6 +42,23 @@ public record CaseResult(Case c, ScanResult data, long fileBytes, List<Long> nan
         return s > 0 ? data.logicalBytes() / s / 1e9 : Double.NaN;
     }
 
+    /**
+     * Whether this case reads a whole table in a format: every row and every column, so it reads
+     * at least the bytes the raw read touches and cannot be faster than it.
+     */
+    public boolean fullTableRead() {
+        return c.kind() == Kind.READ && !c.format().startsWith("raw") && c.spec() != null && !c.spec().hasFilter()
+                && c.spec().columns() == null;
+    }
+
+    /**
+     * A full-table read whose median beat the raw read's: the limit measured is not the physical
+     * limit (or the read skipped bytes). Flagged in the results, never a failed test.
+     */
+    public boolean fasterThanRaw() {
+        return fullTableRead() && ratioToRaw > 1.0;
+    }
+
     public CaseResult withRatios(double toRaw, double toAlbis) {
         return new CaseResult(c, data, fileBytes, nanos, forks, check, toRaw, toAlbis);
     }

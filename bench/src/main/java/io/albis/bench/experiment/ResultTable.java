@@ -39,6 +39,12 @@ final class ResultTable {
             }
             out.println(sb.toString().stripTrailing());
         }
+        for (CaseResult r : results) {
+            if (r.fasterThanRaw()) {
+                out.printf(Locale.ROOT, "FLAG %s: read the whole table at %.2f x raw; a full read cannot beat the"
+                        + " physical limit, so the raw loop or the read is wrong%n", r.c(), r.ratioToRaw());
+            }
+        }
         out.flush();
     }
 
