@@ -90,6 +90,11 @@ class ProfileMainTest {
         assertTrue(err().contains("usage:"), err());
         assertEquals(2, run("albis-binary", "--seconds", "-1"));
         assertEquals(2, run("albis-binary", "--interval-us", "0"));
+        assertEquals(2, run("albis-binary", "--filter-at-most", "col0"));
+        assertTrue(err().contains("--filter-at-most needs COLUMN:K"), err());
+        assertEquals(2, run("albis-binary", "--filter-at-most", "col0:x"));
+        assertEquals(2, run("albis-binary", "--filter-at-most", "col0:5", "--albis-table", "t"));
+        assertTrue(err().contains("not with --albis-table"), err());
         assertEquals(2, run());
     }
 
