@@ -30,6 +30,14 @@ public final class RowEncoder {
     private final ByteBuffer stage;
     private final byte[] stageBytes;
     private final boolean[] set;
+    /**
+     * Per slot: null in this row. The bitmap is built from these when the row is encoded: setting
+     * each value's bit in the staged bitmap byte made every value wait for the store of the one
+     * before it to the same byte (a fifth of store_sales's write time).
+     */
+    private final boolean[] nulled;
+    /** Per slot: its fixed offset, from an array filled once, as this is read for every value written. */
+    private final int[] fixedOffsetOf;
     private final byte[][] varValues;
     private final int[] varLengths;
     private final int[] varSlots;
@@ -47,6 +55,11 @@ public final class RowEncoder {
         this.stageBytes = new byte[layout.fixedEnd()];
         this.stage = ByteBuffer.wrap(stageBytes).order(ByteOrder.LITTLE_ENDIAN);
         this.set = new boolean[n];
+        this.nulled = new boolean[n];
+        this.fixedOffsetOf = new int[n];
+        for (int s = 0; s < n; s++) {
+            fixedOffsetOf[s] = layout.fixedOffset(s);
+        }
         this.varValues = new byte[n][];
         this.varLengths = new int[n];
         this.varSlots = layout.variableSlots();
@@ -117,10 +130,9 @@ public final class RowEncoder {
      * returns the offset of its value in the fixed area.
      */
     private int present(int slot) {
-        int b = layout.nullByte(slot);
-        stage.put(b, (byte) (stage.get(b) & ~RowLayout.nullMask(slot)));
+        nulled[slot] = false;
         set[slot] = true;
-        return layout.fixedOffset(slot);
+        return fixedOffsetOf[slot];
     }
 
     /** Null: the null bit set and the fixed slot zero-filled, as the format stores a null. */
@@ -129,7 +141,7 @@ public final class RowEncoder {
         for (int i = 0; i < layout.type(slot).fixedWidth(); i++) {
             stageBytes[off + i] = 0;
         }
-        stage.put(layout.nullByte(slot), (byte) (stage.get(layout.nullByte(slot)) | RowLayout.nullMask(slot)));
+        nulled[slot] = true;
         set[slot] = true;
         varLengths[slot] = 0;
     }
@@ -140,7 +152,7 @@ public final class RowEncoder {
     }
 
     public boolean isNull(int slot) {
-        return (stageBytes[layout.nullByte(slot)] & RowLayout.nullMask(slot)) != 0;
+        return nulled[slot];
     }
 
     /**
@@ -196,6 +208,7 @@ public final class RowEncoder {
         if (layout.hasVariable()) {
             stage.putInt(0, length);
         }
+        writeBitmap();
         segment.put(base, stageBytes, 0, layout.fixedEnd());
         int p = base + layout.fixedEnd();
         for (int s : varSlots) {
@@ -207,10 +220,24 @@ public final class RowEncoder {
         segment.position(base + length);
     }
 
+    /** The staged bitmap from {@link #nulled}: bit {@code s mod 8} of byte {@code s / 8} for slot s. */
+    private void writeBitmap() {
+        int n = nulled.length;
+        int at = layout.bitmapOffset();
+        for (int first = 0; first < n; first += 8) {
+            int bits = 0;
+            for (int s = first; s < Math.min(n, first + 8); s++) {
+                bits |= (nulled[s] ? 1 : 0) << (s - first);
+            }
+            stageBytes[at + first / 8] = (byte) bits;
+        }
+    }
+
     /** Forgets the staged row. */
     public void clear() {
         Arrays.fill(stageBytes, (byte) 0);
         Arrays.fill(set, false);
+        Arrays.fill(nulled, false);
     }
 
     // --- the staged values, widened as statistics compare them (rows read from a file: SegmentRows#longValue)

@@ -1,5 +1,7 @@
 package io.albis.segment;
 
+import io.albis.internal.DirectMemory;
+import io.albis.schema.TypeId;
 import io.albis.util.ValueOrder;
 
 /**
@@ -143,6 +145,68 @@ public final class ColumnStats {
             }
             lastL = v;
             values++;
+        }
+
+        /**
+         * Adds {@code n} values of an integer-valued column (boolean, byte, short, int, date, long,
+         * timestamp or a decimal of at most 18 digits, stored as {@code type} is) of rows
+         * {@code stride} bytes apart in memory, in row order, as {@link #addLong} and
+         * {@link #addNull} would one by one: the value of row r at {@code valueAt + r * stride}, its
+         * null bit at {@code nullAt + r * stride} under {@code nullMask}. The caller holds that memory.
+         */
+        public void addLongColumn(long valueAt, long nullAt, int nullMask, int stride, int n, TypeId type) {
+            int width = switch (type) {
+                case BOOLEAN, BYTE -> 1;
+                case SHORT -> 2;
+                case INT, DATE -> 4;
+                default -> 8;
+            };
+            boolean bool = type == TypeId.BOOLEAN;
+            // Locals, not fields, in the loop: the JIT cannot keep fields in registers across loads
+            // from raw memory, which may alias them.
+            int count = values;
+            int nullCount = nulls;
+            boolean inOrder = sorted;
+            long min = minL;
+            long max = maxL;
+            long last = lastL;
+            for (int r = 0; r < n; r++) {
+                long off = (long) r * stride;
+                if ((DirectMemory.getByte(nullAt + off) & nullMask) != 0) {
+                    nullCount++;
+                    continue;
+                }
+                long a = valueAt + off;
+                long v;
+                if (width == 8) {
+                    v = DirectMemory.getLong(a);
+                } else if (width == 4) {
+                    v = DirectMemory.getInt(a);
+                } else if (width == 2) {
+                    v = DirectMemory.getShort(a);
+                } else {
+                    v = DirectMemory.getByte(a);
+                    if (bool) {
+                        v = v != 0 ? 1 : 0; // as getBoolean reads it
+                    }
+                }
+                if (count == 0) {
+                    min = v;
+                    max = v;
+                } else {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                    inOrder &= v >= last;
+                }
+                last = v;
+                count++;
+            }
+            values = count;
+            nulls = nullCount;
+            sorted = inOrder;
+            minL = min;
+            maxL = max;
+            lastL = last;
         }
 
         public void addDouble(double v) {

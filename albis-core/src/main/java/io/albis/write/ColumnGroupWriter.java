@@ -1,7 +1,10 @@
 package io.albis.write;
 
+import io.albis.internal.DirectMemory;
 import io.albis.layout.FileHeader;
 import io.albis.layout.FormatVersion;
+import io.albis.memory.BufferAllocator;
+import io.albis.memory.PooledBuffer;
 import io.albis.row.RowEncoder;
 import io.albis.row.RowLayout;
 import io.albis.schema.ColumnGroup;
@@ -13,8 +16,6 @@ import io.albis.segment.SegmentMetadata;
 import io.albis.segment.StatKind;
 import io.albis.storage.Storage;
 import io.albis.storage.WritableFile;
-import io.albis.memory.BufferAllocator;
-import io.albis.memory.PooledBuffer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -46,6 +47,14 @@ final class ColumnGroupWriter {
     private long firstRowOfSegment;
     private final ColumnStats.Collector[] stats;
     private final StatKind[] kinds;
+    /**
+     * Integer-valued slots of a group without variable columns: their statistics are taken when
+     * the segment is flushed, a column at a time over its evenly spaced rows, which costs a
+     * fraction of adding each value as its row is written (a fifth of store_sales's write time).
+     */
+    private final int[] evenLongSlots;
+    /** The other slots, whose statistics are added row by row. */
+    private final int[] rowStatSlots;
     private final SegmentBloomFilters bloomFilters;
     private final List<SegmentMetadata> segments = new ArrayList<>();
     private final CRC32C crc = new CRC32C();
@@ -69,6 +78,13 @@ final class ColumnGroupWriter {
             kinds[s] = StatKind.of(layout.type(s));
             stats[s] = new ColumnStats.Collector(kinds[s]);
         }
+        List<Integer> even = new ArrayList<>();
+        List<Integer> perRow = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            (kinds[s] == StatKind.LONG && !layout.hasVariable() ? even : perRow).add(s);
+        }
+        this.evenLongSlots = even.stream().mapToInt(Integer::intValue).toArray();
+        this.rowStatSlots = perRow.stream().mapToInt(Integer::intValue).toArray();
         this.bloomFilters = new SegmentBloomFilters(layout, bloomColumns);
         useSegmentBuffer(segmentSize);
         try {
@@ -113,7 +129,7 @@ final class ColumnGroupWriter {
     }
 
     private void updateStats() {
-        for (int s = 0; s < kinds.length; s++) {
+        for (int s : rowStatSlots) {
             if (row.isNull(s)) {
                 stats[s].addNull();
                 continue;
@@ -139,6 +155,7 @@ final class ColumnGroupWriter {
         }
         int length = segment.position();
         long offset = data.position();
+        addEvenLongStats(length);
         segment.flip();
         crc.reset();
         crc.update(segment.duplicate());
@@ -159,6 +176,24 @@ final class ColumnGroupWriter {
             useSegmentBuffer(segmentSize);
         } else {
             segment.clear();
+        }
+    }
+
+    /** The statistics of {@link #evenLongSlots} over the segment's rows, {@code length} bytes of them. */
+    private void addEvenLongStats(int length) {
+        if (evenLongSlots.length == 0) {
+            return;
+        }
+        int stride = layout.fixedEnd();
+        if ((long) segmentRows * stride != length) {
+            throw new IllegalStateException(dataPath + ": a segment of " + segmentRows + " rows of " + stride
+                    + " bytes holds " + length + " bytes");
+        }
+        DirectMemory.checkRange(segment, 0, length);
+        long rows = DirectMemory.address(segment);
+        for (int s : evenLongSlots) {
+            stats[s].addLongColumn(rows + layout.fixedOffset(s), rows + layout.nullByte(s), RowLayout.nullMask(s),
+                    stride, segmentRows, layout.type(s).id());
         }
     }
 

@@ -48,7 +48,9 @@ public abstract sealed class RowWriter implements Closeable permits AlbisWriter,
     private final int[] structMarkers;
     private final int[][] belowMarker;
     /** Largest unscaled value of each decimal column of at most 18 digits (10^p - 1). */
+    /** Per decimal column: the largest unscaled value a long may hold in it, and whether it is stored in 128 bits. */
     private final long[] decimalLimit;
+    private final boolean[] wideDecimal;
     /** Encodes list and map values given as Java objects; reused row after row. */
     private final NestedValueEncoder nested = new NestedValueEncoder();
     /** The row being set, one encoder per group position (null where the writer does not write the group). */
@@ -87,10 +89,13 @@ public abstract sealed class RowWriter implements Closeable permits AlbisWriter,
                     && c.path().subList(0, path.size()).equals(path)).mapToInt(Column::index).toArray();
         }
         decimalLimit = new long[n];
+        wideDecimal = new boolean[n];
         for (int c = 0; c < n; c++) {
             DataType t = schema.column(c).type();
-            if (t.id() == TypeId.DECIMAL && t.precision() < 19) {
-                decimalLimit[c] = BigInteger.TEN.pow(t.precision()).longValueExact() - 1;
+            if (t.id() == TypeId.DECIMAL) {
+                wideDecimal[c] = t.isWideDecimal();
+                // Every long fits a decimal of 19 digits or more: those have no limit to check.
+                decimalLimit[c] = wideDecimal[c] ? 0 : BigInteger.TEN.pow(t.precision()).longValueExact() - 1;
             }
         }
         int groups = schema.groups().size();
@@ -214,12 +219,13 @@ public abstract sealed class RowWriter implements Closeable permits AlbisWriter,
     /** A decimal's unscaled value (the column's scale applies); it must fit the column's precision. */
     public final void setDecimalUnscaled(int column, long unscaled) throws IOException {
         RowEncoder e = encoder(column, TypeId.DECIMAL, "a decimal");
-        DataType t = schema.column(column).type();
-        if (t.precision() < 19 && (unscaled > decimalLimit[column] || unscaled < -decimalLimit[column])) {
-            throw new SchemaMismatchException("unscaled value " + unscaled + " has more than " + t.precision()
-                    + " digits for column '" + schema.column(column).name() + "'");
+        long limit = decimalLimit[column];
+        if (!wideDecimal[column] && (unscaled > limit || unscaled < -limit)) {
+            throw new SchemaMismatchException("unscaled value " + unscaled + " has more than "
+                    + schema.column(column).type().precision() + " digits for column '" + schema.column(column).name()
+                    + "'");
         }
-        if (t.isWideDecimal()) {
+        if (wideDecimal[column]) {
             e.putWide(slotOf[column], unscaled < 0 ? -1L : 0L, unscaled);
         } else {
             e.putLong(slotOf[column], unscaled);

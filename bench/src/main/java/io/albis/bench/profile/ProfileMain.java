@@ -49,6 +49,8 @@ public final class ProfileMain {
                                  bench/data/store_sales-sf<S>/<dataFormat>-<codec>/ (default 1),
                                  written by the harness: scripts/bench prepare --experiment 1 --scale S
               --codec C          codec of that directory (default none)
+              --write            with a harness format and --albis-table DIR: profile writes of that
+                                 table in FORMAT (experiment 5's write) into a scratch directory
               --filter-at-most COLUMN:K
                                  with a harness format: read only rows whose COLUMN <= K, every
                                  column (experiment 4's read) instead of the full table
@@ -122,7 +124,10 @@ public final class ProfileMain {
     private static int profile(Options o, PrintStream out, PrintStream err) throws IOException {
         Scan scan;
         String source;
-        if (o.spark != null) {
+        if (o.write) {
+            scan = write(o, format(o.format));
+            source = "writes of " + o.albisTable;
+        } else if (o.spark != null) {
             scan = sparkQuery(o, format(o.format));
             source = o.spark + " " + (o.albisTable != null ? o.albisTable : o.data);
         } else if (o.albisTable != null) {
@@ -225,6 +230,25 @@ public final class ProfileMain {
         };
     }
 
+    /**
+     * Writes of the Albis table at {@code --albis-table} in the format, as experiment 5 times them,
+     * each into an emptied scratch directory. The data is read once, before profiling: a write's
+     * "result" is that read's totals.
+     */
+    private static Scan write(Options o, BenchFormat format) throws IOException {
+        AlbisTable table = AlbisTable.open(o.albisTable.toString());
+        Path scratch = Files.createTempDirectory("albis-profile-write");
+        // Named as the harness names a copy (data format and codec): some formats take their layout from it.
+        Path dir = scratch.resolve(format.dataFormat() + "-" + o.codec);
+        ScanResult data = ChecksumScan.scan(table, ReadOptions.all(), 1);
+        return () -> {
+            io.albis.storage.LocalStorage.INSTANCE.delete(dir.toString());
+            Files.createDirectories(dir);
+            format.write(table, dir, o.codec, 1);
+            return data;
+        };
+    }
+
     private static void check(ScanResult expected, ScanResult got) {
         if (got.rows() != expected.rows() || got.checksum() != expected.checksum()) {
             throw new IllegalStateException("a read returned " + got.rows() + " rows, checksum " + got.checksumHex()
@@ -280,6 +304,7 @@ public final class ProfileMain {
         String codec = "none";
         String filterColumn;
         long filterMax;
+        boolean write;
         String spark;
         String event = CpuProfiler.CPU;
         long intervalMicros = 1000;
@@ -308,6 +333,7 @@ public final class ProfileMain {
                         positive(a, o.scale);
                     }
                     case "--codec" -> o.codec = value(args, ++i, a);
+                    case "--write" -> o.write = true;
                     case "--filter-at-most" -> {
                         String v = value(args, ++i, a);
                         int colon = v.lastIndexOf(':');
@@ -354,6 +380,10 @@ public final class ProfileMain {
             o.format = positional.get(0);
             if (o.albisTable != null && o.data != null) {
                 throw new IllegalArgumentException("give --albis-table or --data, not both");
+            }
+            if (o.write && (o.albisTable == null || o.spark != null || o.filterColumn != null)) {
+                throw new IllegalArgumentException("--write writes the Albis table given by --albis-table, in a"
+                        + " harness format; not with --spark or --filter-at-most");
             }
             if (o.filterColumn != null && (o.albisTable != null || o.spark != null)) {
                 throw new IllegalArgumentException("--filter-at-most reads through a harness format, not with"
