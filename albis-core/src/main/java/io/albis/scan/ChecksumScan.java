@@ -197,7 +197,9 @@ public final class ChecksumScan {
         int mask = p.nullMask[0];
         long nulls;
         // Separate methods, so the JIT compiles each loop for the one shape it sees.
-        if (p.fusedLong) {
+        if (p.fusedLong && stride == LONG_ROW && p.bitmapOffset == 0 && p.fusedOffset == 1 && mask == 1) {
+            nulls = sumLongRows(start, (int) ((stop - start) / LONG_ROW), t);
+        } else if (p.fusedLong) {
             nulls = sumLongColumn(start + p.fusedOffset, start + p.bitmapOffset, stop, stride, mask, t);
         } else if (stride == INT_ROW && p.bitmapOffset == 0 && p.fusedOffset == 1 && mask == 1) {
             nulls = sumIntRows(start, (int) ((stop - start) / INT_ROW), t);
@@ -265,6 +267,31 @@ public final class ChecksumScan {
 
     /** Bytes of a row of a group holding one int column: the bitmap byte and the value. */
     private static final int INT_ROW = 5;
+
+    /**
+     * A single long (or double) column (bitmap byte, then the value; a row of {@link #LONG_ROW}
+     * bytes): four rows a step in an int-counted loop with a constant stride, two sums, so the
+     * loads are not serialised behind one chain of additions.
+     */
+    private static long sumLongRows(long start, int count, Totals t) {
+        int quads = count / 4;
+        long s0 = 0;
+        long s1 = 0;
+        long nulls = 0;
+        for (int i = 0; i < quads; i++) {
+            long a = start + i * (4L * LONG_ROW);
+            s0 += DirectMemory.getLong(a + 1) + DirectMemory.getLong(a + 1 + LONG_ROW);
+            s1 += DirectMemory.getLong(a + 1 + 2 * LONG_ROW) + DirectMemory.getLong(a + 1 + 3 * LONG_ROW);
+            nulls += (DirectMemory.getByte(a) & 1) + (DirectMemory.getByte(a + LONG_ROW) & 1)
+                    + (DirectMemory.getByte(a + 2 * LONG_ROW) & 1) + (DirectMemory.getByte(a + 3 * LONG_ROW) & 1);
+        }
+        t.sum += s0 + s1;
+        long tail = start + 4L * quads * LONG_ROW;
+        return nulls + sumLongColumn(tail + 1, tail, start + (long) count * LONG_ROW, LONG_ROW, 1, t);
+    }
+
+    /** Bytes of a row of a group holding one long or double column. */
+    private static final int LONG_ROW = 9;
 
     /** Rows of a wide group summed a column at a time: 55 rows of 147 bytes (measured best of 2-48 KiB). */
     private static final int BLOCK_BYTES = 8 << 10;
