@@ -190,12 +190,21 @@ final class ColumnGroupWriter {
                     + " bytes holds " + length + " bytes");
         }
         DirectMemory.checkRange(segment, 0, length);
-        long rows = DirectMemory.address(segment);
-        for (int s : evenLongSlots) {
-            stats[s].addLongColumn(rows + layout.fixedOffset(s), rows + layout.nullByte(s), RowLayout.nullMask(s),
-                    stride, segmentRows, layout.type(s).id());
+        long start = DirectMemory.address(segment);
+        // A block of rows that stays in the L1 cache at a time, every column over it: a pass per
+        // column over the whole segment would bring the segment in from farther away each time.
+        int block = Math.max(1, STATS_BLOCK_BYTES / stride);
+        for (int first = 0; first < segmentRows; first += block) {
+            int n = Math.min(block, segmentRows - first);
+            long rows = start + (long) first * stride;
+            for (int s : evenLongSlots) {
+                stats[s].addLongColumn(rows + layout.fixedOffset(s), rows + layout.nullByte(s),
+                        RowLayout.nullMask(s), stride, n, layout.type(s).id());
+            }
         }
     }
+
+    private static final int STATS_BLOCK_BYTES = 8 << 10;
 
     /** Flushes the last segment unpadded and closes the data file; returns the metadata to store. */
     ColumnGroupMetadata finish(boolean sync) throws IOException {
