@@ -86,26 +86,30 @@ import org.junit.jupiter.params.provider.ValueSource;
  *       (here the table directory) and whose state records the commit's operation and the table's
  *       properties (none here); {@code partitioned-v5.0/} beside it holds the same rows in
  *       partitions, also kept byte for byte.
- *   <li>{@code v5.1/}: written by today's writer ({@link FormatVersion#CURRENT}): the table of
- *       {@code v5.0/} with bloom filters of seven columns ({@link #BLOOM_FILTER_COLUMNS}), which a
- *       metadata file of format 5.1 appends after its segments (a count of 0 in group "rest", which
- *       has none of them).
+ *   <li>{@code v5.1/}: written by the format-5.1 writer (commit a261efa) and kept byte for byte: the
+ *       table of {@code v5.0/} with bloom filters of seven columns ({@link #BLOOM_FILTER_COLUMNS}),
+ *       which a metadata file of format 5.1 appends after its segments (a count of 0 in group
+ *       "rest", which has none of them); {@code partitioned-v5.1/} beside it holds the same rows in
+ *       partitions, and {@code v5.2/} is its hand-built newer minor version (below), all kept byte
+ *       for byte. Its lists and maps are in the layout of 3.0 to 5.x (Spark's).
+ *   <li>{@code v6.0/}: written by today's writer ({@link FormatVersion#CURRENT}): the table of
+ *       {@code v5.1/}, its lists and maps in the compact layout of 6.0.
  *       {@link #everyFileMatchesItsGoldenCopy} writes the table afresh and
  *       compares every file byte for byte (in the table state, the job id, commit time and
  *       row-group names, which differ on every write, are set to fixed values on both sides
  *       first), so an accidental format change fails the build. After a deliberate change (a
- *       format change within 5.x, documented in docs/FORMAT.md, or a change of how row groups
+ *       format change within 6.x, documented in docs/FORMAT.md, or a change of how row groups
  *       are named or published), regenerate this tree, and only this one, with
  *       <pre>
  *   mvn -o -q -B -pl albis-core test -Dtest=GoldenFileTest -Dalbis.golden.update=true
  *       </pre>
  *       and commit it with the explanation. When a new version becomes current, its tree is
- *       added beside this one and this one is frozen like {@code v5.0/}.
- *   <li>{@code partitioned-v5.1/}: written by today's writer, regenerated with {@code v5.1/}: the
+ *       added beside this one and this one is frozen like {@code v5.1/}.
+ *   <li>{@code partitioned-v6.0/}: written by today's writer, regenerated with {@code v6.0/}: the
  *       six rows in three row groups, of partitions {@code k=0}, the table directory and
  *       {@code k=1/s=a%2Fb}, committed by one job with two table properties and its own operation
  *       ({@link #writePartitionedTable}).
- *   <li>{@code v5.2/} (and {@code v2.1/}, {@code v3.1/}, {@code v4.1/} before it): hand-built, a table of a newer minor version
+ *   <li>{@code v6.1/} (and {@code v2.1/}, {@code v3.1/}, {@code v4.1/}, {@code v5.2/} before it): hand-built, a table of a newer minor version
  *       than this reader knows. It is the current tree with the minor version byte of every file
  *       raised by one and, in every file with a footer (schema, state and metadata),
  *       {@link #appendedFields() two fields} inserted before the footer, which is then recomputed.
@@ -513,7 +517,7 @@ class GoldenFileTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1", "5.0", "5.1", "5.2"})
+    @ValueSource(strings = {"1.0", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1", "5.0", "5.1", "5.2", "6.0", "6.1"})
     void everyGoldenVersionReadsBackItsExactValues(String version) throws IOException {
         Path tree = goldenRoot().resolve("v" + version);
         assertTrue(Files.isDirectory(tree), "golden files missing: " + tree + " (see the class comment)");
@@ -607,7 +611,7 @@ class GoldenFileTest {
     @Test
     void anUnpartitionedTableDirectoryHoldsOnlyFiles() throws IOException {
         for (Path table : List.of(fresh, golden(FormatVersion.V4_0), golden(FormatVersion.V5_0),
-                golden(FormatVersion.CURRENT), golden(NEWER_MINOR))) {
+                golden(FormatVersion.V5_1), golden(FormatVersion.CURRENT), golden(NEWER_MINOR))) {
             assertOnlyFiles(table);
             assertOnlyListedRowGroupFiles(table, 2);
         }
@@ -620,7 +624,8 @@ class GoldenFileTest {
      */
     @Test
     void aPartitionedTableKeepsEachRowGroupInItsPartitionDirectory() throws IOException {
-        for (Path table : List.of(freshPartitioned, goldenPartitioned(), goldenPartitioned(FormatVersion.V5_0))) {
+        for (Path table : List.of(freshPartitioned, goldenPartitioned(), goldenPartitioned(FormatVersion.V5_0),
+                goldenPartitioned(FormatVersion.V5_1))) {
             assertOnlyListedRowGroupFiles(table, 3);
             AlbisTable t = AlbisTable.open(table.toString());
             assertEquals(List.of("k=0", "", "k=1/s=a%2Fb"), t.rowGroups().stream().map(RowGroupRef::partition).toList());
@@ -666,7 +671,8 @@ class GoldenFileTest {
     @Test
     void thePartitionedTableReadsBackItsRowsPartitionsAndProperties() throws IOException {
         Map<Path, FormatVersion> trees = Map.of(freshPartitioned, FormatVersion.CURRENT, goldenPartitioned(),
-                FormatVersion.CURRENT, goldenPartitioned(FormatVersion.V5_0), FormatVersion.V5_0);
+                FormatVersion.CURRENT, goldenPartitioned(FormatVersion.V5_0), FormatVersion.V5_0,
+                goldenPartitioned(FormatVersion.V5_1), FormatVersion.V5_1);
         for (Map.Entry<Path, FormatVersion> tree : trees.entrySet()) {
             Path table = tree.getKey();
             AlbisTable t = AlbisTable.open(table.toString());
@@ -732,25 +738,28 @@ class GoldenFileTest {
     }
 
     /**
-     * A 4.0 table is appended to: the new state (5.0) lists its 4.0 row groups, partition "" each,
-     * and the appended row groups of 5.0 files beside them, both of the same layout; a column
-     * added afterwards gives the 4.0 row groups files of 5.0. Each file reads by its own version's
-     * rules, the table verifies, and the cleaner keeps every listed file.
+     * A 4.0 or 5.1 table is appended to: the new state (of today) lists its old row groups, of a 4.0
+     * table in partition "" each, and the appended row groups of today's files beside them, both of
+     * the same layout; a column added afterwards gives the old row groups files of today. Each file
+     * reads by its own version's rules (the old ones' lists and maps in Spark's layout, the new
+     * ones' compact), the table verifies, and the cleaner keeps every listed file.
      */
-    @Test
-    void aFormat40TableIsAppendedToAndChanged() throws IOException {
-        Path old = dir.resolve("old40");
-        replaceTree(old, golden(FormatVersion.V4_0));
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"4.0", "5.1"})
+    void anOlderTableIsAppendedToAndChanged(String version) throws IOException {
+        FormatVersion v = new FormatVersion(version.charAt(0) - '0', version.charAt(2) - '0');
+        Path old = dir.resolve("old" + v.major() + v.minor());
+        replaceTree(old, golden(v));
         try (AlbisWriter w = AlbisWriter.append(LocalStorage.INSTANCE, old.toString(), null, OPTIONS)) {
             writeFixedRows(row -> w);
         }
         AlbisTable t = AlbisTable.open(old.toString());
         assertEquals(FormatVersion.CURRENT, t.state().format());
         assertEquals(4, t.rowGroups().size());
-        assertReadsTheFixedRows(t, 2, "v4.0 appended to");
+        assertReadsTheFixedRows(t, 2, "v" + v + " appended to");
         for (int rg = 0; rg < 4; rg++) {
             ByteBuffer meta = le(file(old, rg, 0, "meta"));
-            assertHeader(meta, 'M', rg < 2 ? FormatVersion.V4_0 : FormatVersion.CURRENT);
+            assertHeader(meta, 'M', rg < 2 ? v : FormatVersion.CURRENT);
         }
         new io.albis.evolve.TableEvolution(LocalStorage.INSTANCE, old.toString(), OPTIONS, 1, Retention.none())
                 .addColumns(List.of(Field.of("extra", DataType.LONG)), "added");

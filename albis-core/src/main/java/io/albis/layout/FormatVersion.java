@@ -8,7 +8,7 @@ package io.albis.layout;
  * groups keep their files (4.0, {@link RowGroupLayout}), and whether table states and task manifests
  * name a row group's partition directory and a state the table's operation and properties (5.0,
  * {@link #hasPartitions()}). Minor version 5.1 appends the columns' bloom filters to metadata files
- * ({@link #hasBloomFilters()}).
+ * ({@link #hasBloomFilters()}). 6.0 stores lists and maps compactly ({@link #hasLegacyNested()}).
  */
 public record FormatVersion(int major, int minor) {
     /** Segments of a format-2 data file start at multiples of this many bytes: the page size. */
@@ -20,11 +20,12 @@ public record FormatVersion(int major, int minor) {
     public static final FormatVersion V4_0 = new FormatVersion(4, 0);
     public static final FormatVersion V5_0 = new FormatVersion(5, 0);
     public static final FormatVersion V5_1 = new FormatVersion(5, 1);
+    public static final FormatVersion V6_0 = new FormatVersion(6, 0);
     /** The version every writer writes. */
-    public static final FormatVersion CURRENT = V5_1;
+    public static final FormatVersion CURRENT = V6_0;
 
     /** The newest minor version this reader knows, per major version it reads; -1 for majors it does not read. */
-    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0, 0, 1};
+    private static final int[] NEWEST_MINOR = {-1, 0, 0, 0, 0, 1, 0};
 
     /** True when this reader reads files of the major version. */
     public static boolean isReadable(int major) {
@@ -65,6 +66,15 @@ public record FormatVersion(int major, int minor) {
     /** True from 5.1 on: a metadata file ends its body with the bloom filters of the columns that have them. */
     public boolean hasBloomFilters() {
         return major > 5 || major == 5 && minor >= 1;
+    }
+
+    /**
+     * True before 6.0: a data file holds its lists and maps in the layout of Spark's
+     * {@code UnsafeArrayData} and {@code UnsafeMapData} ({@code io.albis.nested.LegacyNested});
+     * from 6.0 in the compact layout of {@code io.albis.nested.NestedFormat}.
+     */
+    public boolean hasLegacyNested() {
+        return major < 6;
     }
 
     /** The zero bytes that take a file offset to the next page boundary (0 when it is on one). */

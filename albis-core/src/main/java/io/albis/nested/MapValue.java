@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A stored map (the layout of Spark's {@code UnsafeMapData}; see {@link NestedFormat}): an array
- * of keys and an array of values of the same length, entry {@code i} being key {@code i} and value
+ * A stored map (docs/FORMAT.md §6; see {@link NestedFormat}): its count, then its keys and its
+ * values as two arrays of that many elements, entry {@code i} being key {@code i} and value
  * {@code i}. A view, valid as long as the arrays it hands out.
  */
 public final class MapValue extends NestedBytes {
@@ -17,9 +17,11 @@ public final class MapValue extends NestedBytes {
 
     MapValue(Object base, long start, int size, DataType type) {
         super(base, start, size);
-        int keyBytes = (int) DirectMemory.getLong(base, start);
-        this.keys = new ArrayValue(base, start + 8, keyBytes, type.keyField());
-        this.values = new ArrayValue(base, start + 8 + keyBytes, size - 8 - keyBytes, type.valueField());
+        long h = NestedFormat.header(base, start, start + size);
+        long value = NestedFormat.headerValue(h);
+        int n = (int) (value >>> 4);
+        this.keys = ArrayValue.elements(base, start + NestedFormat.headerBytes(h), n, (int) value & 3, type.keyField());
+        this.values = ArrayValue.elements(base, keys.endAddress(), n, (int) (value >>> 2) & 3, type.valueField());
     }
 
     /**

@@ -4,12 +4,13 @@ import io.albis.internal.DirectMemory;
 import io.albis.schema.DataType;
 
 /**
- * Checks a stored list or map before anything reads it (docs/FORMAT.md §9): counts that fit the
- * value, every pointer's bytes inside the value's variable part, a wide decimal of 1 to 16 bytes,
- * no null where the type allows none (map keys included), keys and values of the same count, and
- * so on down every nested value. After the check, every read of the views ({@link ArrayValue},
- * {@link MapValue}, {@link StructValue}) lies inside the value. Costs one read per pointer and
- * one per null word: nothing for a list of fixed-width elements without nulls but its header.
+ * Checks a stored list or map before anything reads it (docs/FORMAT.md §9): its header in
+ * shortest form, every end inside its container and not below the one before, a null element
+ * or field of no bytes and only where the type allows it (never a map key), no null bit set past
+ * the last element, and the value exactly as long as its parts, down every nested value. After
+ * the check, every read of the views ({@link ArrayValue}, {@link MapValue}, {@link StructValue})
+ * and of the scan lies inside the value. Costs nothing per element for fixed-width elements and
+ * one read per end for the others.
  */
 public final class NestedCheck {
     private NestedCheck() {}
@@ -26,7 +27,12 @@ public final class NestedCheck {
 
     /** As {@link #problem(Object, long, int, DataType)}, for a list or map of shape {@code s}. */
     public static String problem(Object base, long start, int size, NestedShape s) {
-        return s.kind == NestedShape.LIST ? array(base, start, size, s.element, "list") : map(base, start, size, s);
+        try {
+            nested(base, start, start + size, s, s.kind == NestedShape.LIST ? "list" : "map");
+            return null;
+        } catch (Damage d) {
+            return d.getMessage();
+        }
     }
 
     /** Checks a value held in {@code bytes[offset, offset + length)}; an IllegalArgumentException says what is wrong. */
@@ -43,117 +49,152 @@ public final class NestedCheck {
         }
     }
 
-    private static String array(Object base, long start, int size, NestedShape e, String what) {
-        if (size < 8) {
-            return what + " of " + size + " bytes is shorter than its element count";
+    /** What is wrong, worded as the rest of a sentence that names the value; no stack trace (a damaged row is reported once). */
+    private static final class Damage extends Exception {
+        Damage(String message) {
+            super(message, null, false, false);
         }
-        long count = DirectMemory.getLong(base, start);
-        int width = e.width;
-        if (count < 0 || count > size || NestedFormat.arrayFixedPart(count, width) > size) {
-            return what + " of " + size + " bytes claims " + count + " elements of " + width + " bytes";
-        }
-        int n = (int) count;
-        long nullBits = start + 8;
-        boolean anyNull = anyBitSet(base, nullBits, n);
-        if (anyNull && !e.nullable) {
-            return what + " has a null element but its elements may not be null";
-        }
-        if (!e.isPointer()) {
-            return null;
-        }
-        long variableStart = NestedFormat.arrayFixedPart(n, width);
-        long elements = start + NestedFormat.arrayHeader(n);
-        for (int i = 0; i < n; i++) {
-            if (!anyNull || (DirectMemory.getByte(base, nullBits + (i >>> 3)) & (1 << (i & 7))) == 0) {
-                String p = pointee(base, start, size, variableStart, elements + 8L * i, e);
-                if (p != null) {
-                    return what + " element " + i + " " + p;
-                }
+    }
+
+    /** Checks the list, map or struct of shape {@code s} that is exactly the bytes {@code [at, end)}. */
+    private static void nested(Object base, long at, long end, NestedShape s, String what) throws Damage {
+        long after;
+        if (s.kind == NestedShape.STRUCT) {
+            after = struct(base, at, end, s, what);
+        } else {
+            long h = NestedFormat.header(base, at, end);
+            if (h < 0) {
+                throw new Damage(what + " of " + (end - at) + " bytes has no readable header");
+            }
+            long value = NestedFormat.headerValue(h);
+            long p = at + NestedFormat.headerBytes(h);
+            if (s.kind == NestedShape.LIST) {
+                after = elements(base, p, end, value >>> 2, (int) value & 3, s.element, what, "");
+            } else {
+                long n = value >>> 4;
+                p = elements(base, p, end, n, (int) value & 3, s.element, what, " keys");
+                after = elements(base, p, end, n, (int) (value >>> 2) & 3, s.value, what, " values");
             }
         }
-        return null;
+        if (after != end) {
+            throw new Damage(what + " of " + (end - at) + " bytes ends after " + (after - at) + " of them");
+        }
     }
 
-    private static String map(Object base, long start, int size, NestedShape s) {
-        if (size < 24) {
-            return "map of " + size + " bytes is shorter than its two arrays' counts";
+    /** Checks {@code n} elements of shape {@code e} from {@code p}, inside {@code [p, end)}; returns where they end. */
+    private static long elements(Object base, long p, long end, long n, int code, NestedShape e, String what,
+            String part)
+            throws Damage {
+        if (n > end - p) {
+            throw new Damage(what + part + " claims " + n + " elements in " + (end - p) + " bytes");
         }
-        long keyBytes = DirectMemory.getLong(base, start);
-        if (keyBytes < 8 || keyBytes > size - 16) {
-            return "map of " + size + " bytes claims keys of " + keyBytes + " bytes";
+        int count = (int) n;
+        long nulls = -1;
+        if (e.nullable) {
+            nulls = p;
+            p += NestedFormat.nullBytes(count);
+            checkPadBits(base, nulls, count, p, end, what, part);
         }
-        int k = (int) keyBytes;
-        String p = array(base, start + 8, k, s.element, "map keys");
-        if (p == null) {
-            p = array(base, start + 8 + k, size - 8 - k, s.value, "map values");
+        if (!e.isVariable()) {
+            if (code != 0) {
+                throw new Damage(what + part + " of fixed width have an end width code of " + code);
+            }
+            long length = (long) count * e.width;
+            if (length > end - p) {
+                throw new Damage(what + part + ": " + count + " elements of " + e.width + " bytes do not fit in " + (end - p));
+            }
+            return p + length;
         }
-        if (p == null && DirectMemory.getLong(base, start + 8) != DirectMemory.getLong(base, start + 8 + k)) {
-            p = "map has " + DirectMemory.getLong(base, start + 8) + " keys but " + DirectMemory.getLong(base, start + 8 + k)
-                    + " values";
+        if (code == 3) {
+            throw new Damage(what + part + " have ends of the unknown width code 3");
         }
-        return p;
+        long endsLength = (long) count << code;
+        if (endsLength > end - p) {
+            throw new Damage(what + part + ": " + count + " ends of " + (1 << code) + " bytes do not fit in " + (end - p));
+        }
+        long data = p + endsLength;
+        long room = end - data;
+        long prev = 0;
+        for (int i = 0; i < count; i++) {
+            long next = NestedFormat.end(base, p, code, i);
+            if (next < prev || next > room) {
+                throw new Damage(what + part + " element " + i + " ends at " + next + ", outside " + prev + ".." + room);
+            }
+            if (nulls >= 0 && bit(base, nulls, i)) {
+                if (next != prev) {
+                    throw new Damage(what + part + " element " + i + " is null but has " + (next - prev) + " bytes");
+                }
+            } else if (e.kind > NestedShape.BYTES) {
+                try {
+                    inner(base, data + prev, data + next, e);
+                } catch (Damage d) {
+                    throw new Damage(what + part + " element " + i + " holds a " + d.getMessage());
+                }
+            }
+            prev = next;
+        }
+        return data + prev;
     }
 
-    private static String struct(Object base, long start, int size, NestedShape s, String what) {
+    private static long struct(Object base, long at, long end, NestedShape s, String what) throws Damage {
         NestedShape[] fields = s.fields;
-        long fixed = NestedFormat.structFixedPart(fields.length);
-        if (fixed > size) {
-            return what + " of " + size + " bytes is shorter than its " + fields.length + " fields";
+        long fixed = at + NestedFormat.nullBytes(fields.length);
+        checkPadBits(base, at, fields.length, fixed, end, what, "");
+        long data = fixed + s.fixedPart;
+        if (data > end) {
+            throw new Damage(what + " of " + (end - at) + " bytes is shorter than its " + fields.length + " fields");
         }
-        long fieldsAt = start + NestedFormat.nullBytes(fields.length);
+        long room = end - data;
+        long prev = 0;
         for (int f = 0; f < fields.length; f++) {
             NestedShape field = fields[f];
-            boolean isNull = (DirectMemory.getByte(base, start + (f >>> 3)) & (1 << (f & 7))) != 0;
+            boolean isNull = bit(base, at, f);
             if (isNull && !field.nullable) {
-                return what + " field '" + s.fieldNames[f] + "' is null but may not be";
+                throw new Damage(what + " field '" + s.fieldNames[f] + "' is null but may not be");
             }
-            if (!isNull && field.isPointer()) {
-                String p = pointee(base, start, size, fixed, fieldsAt + 8L * f, field);
-                if (p != null) {
-                    return what + " field '" + s.fieldNames[f] + "' " + p;
+            if (!field.isVariable()) {
+                continue;
+            }
+            long next = DirectMemory.getInt(base, fixed + s.fieldOffsets[f]) & 0xFFFFFFFFL;
+            if (next < prev || next > room) {
+                throw new Damage(what + " field '" + s.fieldNames[f] + "' ends at " + next + ", outside " + prev + ".." + room);
+            }
+            if (isNull && next != prev) {
+                throw new Damage(what + " field '" + s.fieldNames[f] + "' is null but has " + (next - prev) + " bytes");
+            }
+            if (!isNull && field.kind > NestedShape.BYTES) {
+                try {
+                    inner(base, data + prev, data + next, field);
+                } catch (Damage d) {
+                    throw new Damage(what + " field '" + s.fieldNames[f] + "' holds a " + d.getMessage());
                 }
             }
+            prev = next;
         }
-        return null;
+        return data + prev;
+    }
+
+    /** The null bits of {@code n} values at {@code nulls} end at {@code after}, inside {@code end}, and no bit past n is set. */
+    private static void checkPadBits(Object base, long nulls, int n, long after, long end, String what, String part)
+            throws Damage {
+        if (after > end) {
+            throw new Damage(what + part + ": the null bits of " + n + " values do not fit in " + (end - nulls) + " bytes");
+        }
+        int rest = n & 7;
+        if (rest != 0 && (DirectMemory.getByte(base, after - 1) & (0xFF << rest)) != 0) {
+            throw new Damage(what + part + " has a null bit set past its last value");
+        }
+    }
+
+    private static boolean bit(Object base, long at, int i) {
+        return (DirectMemory.getByte(base, at + (i >>> 3)) & (1 << (i & 7))) != 0;
     }
 
     /**
-     * Checks the pointer at {@code slot} of a container at {@code start} and, for a nested value,
-     * what it points to. The problem it returns is worded to follow the element's or field's name,
-     * which the caller puts in front only when there is one: the check runs for every pointer of
-     * every row read, so it builds no text on the way.
+     * Checks a value inside another; the caller names where it is only on damage, as the check
+     * runs for every element of every row read.
      */
-    private static String pointee(Object base, long start, int size, long variableStart, long slot, NestedShape e) {
-        long p = DirectMemory.getLong(base, slot);
-        long offset = p >>> 32;
-        int length = (int) p;
-        if (length < 0 || offset < variableStart || offset > size - (long) length) {
-            return "(offset " + offset + ", size " + length + ") lies outside its container's "
-                    + (size - variableStart) + "-byte variable part";
-        }
-        return switch (e.kind) {
-            case NestedShape.BYTES -> null;
-            case NestedShape.WIDE_DECIMAL -> length >= 1 && length <= 16 ? null
-                    : "is a decimal of " + length + " bytes, not 1..16";
-            case NestedShape.LIST -> array(base, start + offset, length, e.element, "holds a list");
-            case NestedShape.MAP -> inner(map(base, start + offset, length, e));
-            default -> struct(base, start + offset, length, e, "holds a struct");
-        };
-    }
-
-    /** A map's problem, worded to follow the name of the element or field holding it. */
-    private static String inner(String mapProblem) {
-        return mapProblem == null ? null : "holds a " + mapProblem;
-    }
-
-    /** True when any of the first {@code n} bits at {@code at} is set. */
-    private static boolean anyBitSet(Object base, long at, int n) {
-        for (int w = 0; w < n >>> 6; w++) {
-            if (DirectMemory.getLong(base, at + 8L * w) != 0) {
-                return true;
-            }
-        }
-        int rest = n & 63;
-        return rest != 0 && (DirectMemory.getLong(base, at + 8L * (n >>> 6)) & ((1L << rest) - 1)) != 0;
+    private static void inner(Object base, long at, long end, NestedShape s) throws Damage {
+        nested(base, at, end, s, s.kind == NestedShape.LIST ? "list" : s.kind == NestedShape.MAP ? "map" : "struct");
     }
 }

@@ -6,27 +6,27 @@ import java.util.List;
 
 /**
  * A type as the walks over stored nested values need it (docs/FORMAT.md §6): how a value of it
- * sits in an array's element area or a struct's field word, and the shapes below it. Worked out
- * once per column, so that checking and summing a row's lists and maps switch on a small int and
- * read final fields instead of asking the {@link DataType} for the same facts at every value.
+ * sits among elements or in a struct's fixed part, and the shapes below it. Worked out once per
+ * column, so that checking and summing a row's lists and maps switch on a small int and read
+ * final fields instead of asking the {@link DataType} for the same facts at every value.
  */
 public final class NestedShape {
-    // How a value is held: in place, by the width of its slot, or through a pointer. Kinds up to
-    // BOOLEAN1 are in place; the others are pointers.
+    // How a value is held: in place, by its width, or through ends (variable). Kinds up to
+    // WIDE_DECIMAL are in place; the others are variable.
     public static final int LONG8 = 0;
     public static final int INT4 = 1;
     public static final int SHORT2 = 2;
     public static final int BYTE1 = 3;
     public static final int BOOLEAN1 = 4;
-    public static final int BYTES = 5;
-    public static final int WIDE_DECIMAL = 6;
+    public static final int WIDE_DECIMAL = 5;
+    public static final int BYTES = 6;
     public static final int LIST = 7;
     public static final int MAP = 8;
     public static final int STRUCT = 9;
 
     public final DataType type;
     public final int kind;
-    /** Bytes of one value in an array's element area. */
+    /** Bytes of one value among fixed-width elements; {@link NestedFormat#VARIABLE} for a variable one. */
     public final int width;
     /** Whether a value of this shape may be null where it is held (false for map keys). */
     public final boolean nullable;
@@ -37,6 +37,9 @@ public final class NestedShape {
     /** A struct's fields, and their names for messages. */
     public final NestedShape[] fields;
     public final String[] fieldNames;
+    /** A struct's fields' offsets in its fixed part (after the null bits), and the fixed part's length. */
+    public final int[] fieldOffsets;
+    public final int fixedPart;
 
     private NestedShape(DataType type, int kind, boolean nullable, NestedShape element, NestedShape value,
             NestedShape[] fields, String[] fieldNames) {
@@ -48,6 +51,14 @@ public final class NestedShape {
         this.value = value;
         this.fields = fields;
         this.fieldNames = fieldNames;
+        int n = fields == null ? 0 : fields.length;
+        this.fieldOffsets = new int[n];
+        int at = 0;
+        for (int f = 0; f < n; f++) {
+            fieldOffsets[f] = at;
+            at += fields[f].isVariable() ? NestedFormat.STRUCT_END : fields[f].width;
+        }
+        this.fixedPart = at;
     }
 
     /** The shape of a list or map column's values (or of any type, as a nullable value). */
@@ -74,10 +85,8 @@ public final class NestedShape {
             case STRING, BINARY -> new NestedShape(t, BYTES, nullable, null, null, null, null);
             case BOOLEAN -> new NestedShape(t, BOOLEAN1, nullable, null, null, null, null);
             default -> {
-                if (t.isWideDecimal()) {
-                    yield new NestedShape(t, WIDE_DECIMAL, nullable, null, null, null, null);
-                }
                 int kind = switch (NestedFormat.elementWidth(t)) {
+                    case 16 -> WIDE_DECIMAL;
                     case 8 -> LONG8;
                     case 4 -> INT4;
                     case 2 -> SHORT2;
@@ -88,8 +97,8 @@ public final class NestedShape {
         };
     }
 
-    /** True when a value of this shape is a pointer to bytes in a variable part. */
-    public boolean isPointer() {
-        return kind > BOOLEAN1;
+    /** True when a value of this shape is found through ends (string, binary, list, map, struct). */
+    public boolean isVariable() {
+        return kind > WIDE_DECIMAL;
     }
 }

@@ -3,6 +3,7 @@ package io.albis.nested;
 import io.albis.internal.DirectMemory;
 import io.albis.schema.DataType;
 import io.albis.schema.TypeId;
+import io.albis.util.Int128;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,7 @@ import java.util.List;
 /**
  * The values of an array's elements or a struct's fields, by index: the one set of getters for
  * both ({@link ArrayValue}, {@link StructValue}). A value's bytes were checked when it was read
- * ({@link NestedCheck}), so every slot and pointer lies inside it; a getter checks its index and
+ * ({@link NestedCheck}), so every value and its bytes lie inside it; a getter checks its index and
  * that the slot's type is read by that getter (an {@link IllegalArgumentException} otherwise).
  * Values of a null slot read as 0; check {@link #isNull} first. A view over a segment is valid
  * while its reader stands on the row it came from; {@link #toJava()} copies.
@@ -33,10 +34,16 @@ public abstract sealed class NestedSlots extends NestedBytes permits ArrayValue,
     /** The type of element or field {@code i}. */
     public abstract DataType typeAt(int i);
 
-    /** Where slot {@code i} starts; {@code i} is checked. */
+    /** Where the fixed-width value {@code i} starts; {@code i} is checked. */
     abstract long slotAt(int i);
 
-    /** Where the null bits start. */
+    /**
+     * Where the bytes of variable value {@code i} are: their offset from {@link #baseOffset()} in
+     * the high 32 bits, their length in the low 32; {@code i} is checked.
+     */
+    abstract long bytesAt(int i);
+
+    /** Where the null bits start; -1 when there are none (no value may be null). */
     abstract long nullBitsAt();
 
     final void checkIndex(int i) {
@@ -47,13 +54,15 @@ public abstract sealed class NestedSlots extends NestedBytes permits ArrayValue,
 
     public boolean isNull(int i) {
         checkIndex(i);
-        return (DirectMemory.getByte(base, nullBitsAt() + (i >>> 3)) & (1 << (i & 7))) != 0;
+        long nulls = nullBitsAt();
+        return nulls >= 0 && (DirectMemory.getByte(base, nulls + (i >>> 3)) & (1 << (i & 7))) != 0;
     }
 
     private long slot(int i, int width, String what) {
         long at = slotAt(i);
         DataType t = typeAt(i);
-        if (NestedFormat.isPointer(t) || NestedFormat.elementWidth(t) < width) {
+        int w = NestedFormat.elementWidth(t);
+        if (w == NestedFormat.VARIABLE || t.isWideDecimal() || w < width) {
             throw new IllegalArgumentException("value " + i + " is " + t + ", not " + what);
         }
         return at;
@@ -89,24 +98,28 @@ public abstract sealed class NestedSlots extends NestedBytes permits ArrayValue,
         return Double.longBitsToDouble(DirectMemory.getLong(base, slot(i, 8, "a double")));
     }
 
-    /** The pointer of slot {@code i}, which must hold one. */
-    private long pointer(int i) {
-        long at = slotAt(i);
-        if (!NestedFormat.isPointer(typeAt(i))) {
-            throw new IllegalArgumentException("value " + i + " is " + typeAt(i) + ", whose bytes are not in the variable part");
+    /** The bytes of value {@code i}, which must be variable (a string, binary, list, map or struct). */
+    private long variable(int i) {
+        if (NestedFormat.elementWidth(typeAt(i)) != NestedFormat.VARIABLE) {
+            checkIndex(i);
+            throw new IllegalArgumentException("value " + i + " is " + typeAt(i) + ", whose bytes are held in place");
         }
-        return DirectMemory.getLong(base, at);
+        return bytesAt(i);
     }
 
     /**
-     * The bytes of a string, binary or wide decimal in slot {@code i}, null when null (a null
-     * slot's pointer was never checked, so it is never followed).
+     * The bytes of a string or binary in slot {@code i}, null when null; for a decimal of more
+     * than 18 digits, its unscaled value as big-endian two's complement in the fewest bytes (as
+     * {@link BigInteger#toByteArray()}, and as Parquet, ORC and Spark hand it out).
      */
     public byte[] getBytes(int i) {
         if (isNull(i)) {
             return null;
         }
-        long p = pointer(i);
+        if (typeAt(i).isWideDecimal()) {
+            return getDecimal(i).unscaledValue().toByteArray();
+        }
+        long p = variable(i);
         byte[] b = new byte[(int) p];
         DirectMemory.copyToArray(base, start + (p >>> 32), b, 0, b.length);
         return b;
@@ -121,13 +134,17 @@ public abstract sealed class NestedSlots extends NestedBytes permits ArrayValue,
             return null;
         }
         DataType t = typeAt(i);
-        BigInteger unscaled = t.isWideDecimal() ? new BigInteger(getBytes(i)) : BigInteger.valueOf(getLong(i));
-        return new BigDecimal(unscaled, t.scale());
+        if (!t.isWideDecimal()) {
+            return new BigDecimal(BigInteger.valueOf(getLong(i)), t.scale());
+        }
+        long at = slotAt(i); // 16 bytes, the low word first (docs/FORMAT.md §4)
+        return new BigDecimal(Int128.toBigInteger(DirectMemory.getLong(base, at + 8), DirectMemory.getLong(base, at)),
+                t.scale());
     }
 
     public ArrayValue getList(int i) {
         long p = nestedPointer(i, TypeId.LIST);
-        return isNull(i) ? null : new ArrayValue(base, start + (p >>> 32), (int) p, typeAt(i).elementField());
+        return isNull(i) ? null : ArrayValue.ofChecked(base, start + (p >>> 32), (int) p, typeAt(i));
     }
 
     public MapValue getMap(int i) {
@@ -140,14 +157,14 @@ public abstract sealed class NestedSlots extends NestedBytes permits ArrayValue,
         return isNull(i) ? null : new StructValue(base, start + (p >>> 32), (int) p, typeAt(i));
     }
 
-    /** The pointer of slot {@code i}, which must hold a value of type {@code expected}. */
+    /** Where the bytes of value {@code i} are ({@link #bytesAt}); it must be of type {@code expected}. */
     private long nestedPointer(int i, TypeId expected) {
         if (typeAt(i).id() != expected) {
             checkIndex(i);
             throw new IllegalArgumentException("value " + i + " is " + typeAt(i) + ", not a "
                     + expected.name().toLowerCase(java.util.Locale.ROOT));
         }
-        return pointer(i);
+        return variable(i);
     }
 
     /**

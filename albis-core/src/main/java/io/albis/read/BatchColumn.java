@@ -1,5 +1,6 @@
 package io.albis.read;
 
+import io.albis.row.NestedValueEncoder;
 import io.albis.row.RowLayout;
 import io.albis.util.Int128;
 import io.albis.schema.DataType;
@@ -134,7 +135,14 @@ public final class BatchColumn {
                     doubles[at + r] = buf.getDouble(run.rowOffset(r) + fixedOff);
                 }
             }
-            case STRING, BINARY, LIST, MAP -> fillVariable(run, n, at, fixedOff, slot);
+            case STRING, BINARY -> fillVariable(run, n, at, fixedOff, slot);
+            case LIST, MAP -> {
+                if (run.legacyNested()) {
+                    fillLegacyNested(run, n, at, fixedOff, slot);
+                } else {
+                    fillVariable(run, n, at, fixedOff, slot);
+                }
+            }
             case STRUCT -> { }
         }
     }
@@ -146,20 +154,44 @@ public final class BatchColumn {
             int row = run.rowOffset(r);
             long packed = buf.getLong(row + fixedOff);
             int size = nulls[at + r] ? 0 : RowLayout.sizeOf(packed);
-            if (data.length - pos < size) {
-                if ((long) pos + size > Integer.MAX_VALUE - 16) {
-                    throw new IllegalStateException("the batch's strings/binaries of column slot " + slot
-                            + " exceed 2 GiB; use a smaller batch capacity");
-                }
-                byte[] bigger = new byte[(int) Math.min(Integer.MAX_VALUE - 16, Math.max(2L * data.length, pos + size))];
-                System.arraycopy(data, 0, bigger, 0, pos);
-                data = bigger;
-            }
+            makeRoom(pos, size, slot);
             if (size > 0) {
                 buf.get(row + RowLayout.offsetOf(packed), data, pos, size);
             }
             pos += size;
             offsets[at + r + 1] = pos;
+        }
+    }
+
+    /** Lists or maps of a file of 3.0 to 5.x: each copied in the layout of today. */
+    private void fillLegacyNested(RowRun run, int n, int at, int fixedOff, int slot) {
+        ByteBuffer buf = run.buffer();
+        long address = DirectMemory.address(buf);
+        int pos = offsets[at];
+        for (int r = 0; r < n; r++) {
+            if (!nulls[at + r]) {
+                int row = run.rowOffset(r);
+                long packed = buf.getLong(row + fixedOff);
+                byte[] b = NestedValueEncoder.fromLegacy(null, address + row + RowLayout.offsetOf(packed),
+                        RowLayout.sizeOf(packed), type);
+                makeRoom(pos, b.length, slot);
+                System.arraycopy(b, 0, data, pos, b.length);
+                pos += b.length;
+            }
+            offsets[at + r + 1] = pos;
+        }
+    }
+
+    /** Grows {@link #data} to hold {@code size} more bytes at {@code pos}. */
+    private void makeRoom(int pos, int size, int slot) {
+        if (data.length - pos < size) {
+            if ((long) pos + size > Integer.MAX_VALUE - 16) {
+                throw new IllegalStateException("the batch's strings/binaries of column slot " + slot
+                        + " exceed 2 GiB; use a smaller batch capacity");
+            }
+            byte[] bigger = new byte[(int) Math.min(Integer.MAX_VALUE - 16, Math.max(2L * data.length, pos + size))];
+            System.arraycopy(data, 0, bigger, 0, pos);
+            data = bigger;
         }
     }
 

@@ -127,7 +127,8 @@ final class ColumnGroupCursor {
 
     /** Starts {@code run} at the current row (one row), for a run extended row by row. */
     void startRun(RowRun run) {
-        run.start(rows.buffer(), rows.layout(), rows.rowOffset(), rows.rowLength(), rows.layout().hasVariable());
+        run.start(rows.buffer(), rows.layout(), rows.rowOffset(), rows.rowLength(), rows.layout().hasVariable(),
+                rows.legacyNested());
     }
 
     /** Adds the current row, which directly follows the run's last row in the same segment. */
@@ -141,7 +142,7 @@ final class ColumnGroupCursor {
      */
     void fillRun(RowRun run, int count) throws CorruptFileException {
         boolean variable = rows.layout().hasVariable();
-        run.start(rows.buffer(), rows.layout(), rows.rowOffset(), rows.rowLength(), variable);
+        run.start(rows.buffer(), rows.layout(), rows.rowOffset(), rows.rowLength(), variable, rows.legacyNested());
         if (!variable) {
             run.count = count;
             rows.skip(count - 1);
@@ -174,7 +175,7 @@ final class ColumnGroupCursor {
             }
         }
         buf.clear();
-        rows.start(view, seg.length(), seg.rowCount(), file.path(), seg.offset());
+        rows.start(view, seg.length(), seg.rowCount(), file.path(), seg.offset(), meta.version());
         segment = s;
         segFirst = seg.firstRow();
         segEnd = seg.endRow();

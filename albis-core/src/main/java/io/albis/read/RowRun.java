@@ -22,11 +22,16 @@ public final class RowRun {
     private int firstOffset;
     private int stride;
     private int[] offsets = new int[0];
+    private boolean legacyNested;
 
-    /** Starts the run with one row at {@code offset} of {@code length} bytes. */
-    void start(ByteBuffer buffer, RowLayout layout, int offset, int length, boolean variable) {
+    /**
+     * Starts the run with one row at {@code offset} of {@code length} bytes; {@code legacyNested}
+     * when its file holds lists and maps in the layout of 3.0 to 5.x.
+     */
+    void start(ByteBuffer buffer, RowLayout layout, int offset, int length, boolean variable, boolean legacyNested) {
         this.buffer = buffer;
         this.layout = layout;
+        this.legacyNested = legacyNested;
         this.count = 1;
         this.firstOffset = offset;
         this.stride = variable ? 0 : length;
@@ -57,6 +62,15 @@ public final class RowRun {
 
     public RowLayout layout() {
         return layout;
+    }
+
+    /**
+     * True when the run's file (of format 3.0 to 5.x) holds its lists and maps in Spark's layout
+     * ({@link io.albis.nested.LegacyNested}), which a reader of the bytes turns into today's
+     * ({@link io.albis.row.NestedValueEncoder#fromLegacy}) before it reads them.
+     */
+    public boolean legacyNested() {
+        return legacyNested;
     }
 
     /** Rows in the run. */

@@ -1,6 +1,7 @@
 package io.albis.row;
 
 import io.albis.error.SchemaMismatchException;
+import io.albis.nested.LegacyNested;
 import io.albis.nested.NestedFormat;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
@@ -16,6 +17,10 @@ import java.util.Map;
  * leaf values are the objects {@link JavaValues} takes. The bytes are the value of a list or map
  * slot, which {@link RowEncoder#putBytes} stages in the row's variable area. One encoder is reused
  * value after value; not thread-safe.
+ *
+ * <p>Variable elements are written with 4-byte ends first; once their bytes are known, the ends
+ * are narrowed to the width the format asks for and the bytes moved down behind them (offsets
+ * inside the bytes count from their own starts, so moving them changes none).
  */
 public final class NestedValueEncoder {
     private byte[] buf = new byte[256];
@@ -41,21 +46,40 @@ public final class NestedValueEncoder {
         return end;
     }
 
-    /** Writes a list, map or struct at {@link #end} (a multiple of 8) and returns its size. */
-    private int writeNested(DataType t, Object v, String where) {
-        int start = end;
+    /**
+     * The list or map of type {@code t} stored in the layout of formats 3.0 to 5.x
+     * ({@link LegacyNested}, checked), {@code size} bytes at {@code base}/{@code start}, in the
+     * layout of today: how a reader hands out the lists and maps of an older file.
+     */
+    public static byte[] fromLegacy(Object base, long start, int size, DataType t) {
+        NestedValueEncoder e = new NestedValueEncoder();
+        e.encode(t, LegacyNested.toJava(base, start, size, t), "a stored " + t);
+        return Arrays.copyOf(e.buf, e.end);
+    }
+
+    /** Writes a list, map or struct at {@link #end}. */
+    private void writeNested(DataType t, Object v, String where) {
         switch (t.id()) {
             case LIST -> {
                 if (!(v instanceof List<?> list)) {
                     throw JavaValues.mismatch(v.getClass().getSimpleName(), t, where);
                 }
-                writeArray(t.elementField(), list, "an element of " + where);
+                long n = list.size();
+                int length = NestedFormat.headerLength(4 * n);
+                int header = reserve(length);
+                int code = writeElements(t.elementField(), list, "an element of " + where);
+                NestedFormat.putHeader(buf, header, 4 * n + code, length);
             }
             case MAP -> {
                 if (!(v instanceof Map<?, ?> map)) {
                     throw JavaValues.mismatch(v.getClass().getSimpleName(), t, where);
                 }
-                writeMap(t, map, where);
+                long n = map.size();
+                int length = NestedFormat.headerLength(16 * n);
+                int header = reserve(length);
+                int keyCode = writeElements(t.keyField(), Arrays.asList(map.keySet().toArray()), "a key of " + where);
+                int valueCode = writeElements(t.valueField(), Arrays.asList(map.values().toArray()), "a value of " + where);
+                NestedFormat.putHeader(buf, header, 16 * n + 4L * valueCode + keyCode, length);
             }
             case STRUCT -> {
                 if (!(v instanceof Map<?, ?> fields)) {
@@ -65,39 +89,57 @@ public final class NestedValueEncoder {
             }
             default -> throw new IllegalStateException(t + " is not nested");
         }
-        return end - start;
     }
 
-    /** Writes an array whose elements are named {@code elementWhere} in errors. */
-    private void writeArray(Field element, List<?> list, String elementWhere) {
-        int base = end;
+    /**
+     * Writes the null bits (if the elements may be null) and the elements, named
+     * {@code elementWhere} in errors; returns the width code of their ends (0 for fixed-width ones).
+     */
+    private int writeElements(Field element, List<?> list, String elementWhere) {
         int n = list.size();
-        int width = NestedFormat.elementWidth(element.type());
-        int header = (int) NestedFormat.arrayHeader(n);
-        reserve(NestedFormat.arrayFixedPart(n, width));
-        putLong(base, n);
+        DataType t = element.type();
+        int nulls = element.nullable() ? reserve(NestedFormat.nullBytes(n)) : -1;
+        int width = NestedFormat.elementWidth(t);
+        int slots = reserve(width == NestedFormat.VARIABLE ? 4L * n : (long) n * width);
+        int data = end;
         int i = 0;
         for (Object e : list) {
-            int slot = base + header + i * width;
             if (e == null) {
-                if (!element.nullable()) {
-                    throw new SchemaMismatchException(elementWhere + " is null but may not be (" + element.type() + " not null)");
+                if (nulls < 0) {
+                    throw new SchemaMismatchException(elementWhere + " is null but may not be (" + t + " not null)");
                 }
-                setNullBit(base + 8, i);
+                buf[nulls + (i >>> 3)] |= (byte) (1 << (i & 7));
+            } else if (width != NestedFormat.VARIABLE) {
+                writeFixed(slots + i * width, t, e, elementWhere);
             } else {
-                writeValue(base, slot, element.type(), e, elementWhere);
+                writeVariable(t, e, elementWhere);
+            }
+            if (width == NestedFormat.VARIABLE) {
+                putInt(slots + 4 * i, end - data);
             }
             i++;
         }
+        return width == NestedFormat.VARIABLE ? narrowEnds(slots, n, data) : 0;
     }
 
-    private void writeMap(DataType t, Map<?, ?> map, String where) {
-        int base = end;
-        reserve(8);
-        int keysStart = end;
-        writeArray(t.keyField(), Arrays.asList(map.keySet().toArray()), "a key of " + where);
-        putLong(base, end - keysStart);
-        writeArray(t.valueField(), Arrays.asList(map.values().toArray()), "a value of " + where);
+    /** Rewrites the {@code n} 4-byte ends at {@code ends} at the width their bytes need, moving the bytes down behind them. */
+    private int narrowEnds(int ends, int n, int data) {
+        int dataLength = end - data;
+        int code = NestedFormat.endCode(dataLength);
+        int w = 1 << code;
+        if (w == 4) {
+            return code;
+        }
+        for (int i = 0; i < n; i++) {
+            int v = getInt(ends + 4 * i);
+            for (int k = 0; k < w; k++) {
+                buf[ends + w * i + k] = (byte) (v >>> (8 * k));
+            }
+        }
+        int to = ends + w * n;
+        System.arraycopy(buf, data, buf, to, dataLength);
+        end = to + dataLength;
+        return code;
     }
 
     private void writeStruct(DataType t, Map<?, ?> values, String where) {
@@ -107,64 +149,78 @@ public final class NestedValueEncoder {
                 throw new SchemaMismatchException(where + " is " + t + " and has no field '" + name + "'");
             }
         }
-        int base = end;
-        int header = (int) NestedFormat.nullBytes(fields.size());
-        reserve(NestedFormat.structFixedPart(fields.size()));
+        int nulls = reserve(NestedFormat.nullBytes(fields.size()));
+        int[] offsets = new int[fields.size()];
+        int fixed = 0;
+        for (int f = 0; f < fields.size(); f++) {
+            offsets[f] = fixed;
+            int w = NestedFormat.elementWidth(fields.get(f).type());
+            fixed += w == NestedFormat.VARIABLE ? NestedFormat.STRUCT_END : w;
+        }
+        int slots = reserve(fixed);
+        int data = end;
         for (int f = 0; f < fields.size(); f++) {
             Field field = fields.get(f);
             Object v = values.get(field.name());
             String fieldWhere = "field '" + field.name() + "' of " + where;
+            boolean variable = NestedFormat.isVariable(field.type());
             if (v == null) {
                 if (!field.nullable()) {
                     throw new SchemaMismatchException(fieldWhere + " is null but not nullable");
                 }
-                setNullBit(base, f);
+                buf[nulls + (f >>> 3)] |= (byte) (1 << (f & 7));
+            } else if (variable) {
+                writeVariable(field.type(), v, fieldWhere);
             } else {
-                writeValue(base, base + header + 8 * f, field.type(), v, fieldWhere);
+                writeFixed(slots + offsets[f], field.type(), v, fieldWhere);
+            }
+            if (variable) {
+                putInt(slots + offsets[f], end - data);
             }
         }
     }
 
-    /** Writes a non-null value into its slot at {@code slot}; a pointer's bytes go at the end, relative to {@code base}. */
-    private void writeValue(int base, int slot, DataType t, Object v, String where) {
+    /** Writes a non-null fixed-width value at {@code at}. */
+    private void writeFixed(int at, DataType t, Object v, String where) {
         switch (t.id()) {
-            case BOOLEAN -> buf[slot] = (byte) (JavaValues.toBoolean(v, t, where) ? 1 : 0);
-            case BYTE -> buf[slot] = (byte) JavaValues.toIntegral(v, t, where);
-            case SHORT -> putShort(slot, (short) JavaValues.toIntegral(v, t, where));
-            case INT -> putInt(slot, (int) JavaValues.toIntegral(v, t, where));
-            case LONG -> putLong(slot, JavaValues.toIntegral(v, t, where));
-            case FLOAT -> putInt(slot, Float.floatToRawIntBits(JavaValues.toFloat(v, t, where)));
-            case DOUBLE -> putLong(slot, Double.doubleToRawLongBits(JavaValues.toDouble(v, t, where)));
-            case DATE -> putInt(slot, JavaValues.toDays(v, t, where));
-            case TIMESTAMP, TIMESTAMP_NTZ -> putLong(slot, JavaValues.toMicros(v, t, where));
+            case BOOLEAN -> buf[at] = (byte) (JavaValues.toBoolean(v, t, where) ? 1 : 0);
+            case BYTE -> buf[at] = (byte) JavaValues.toIntegral(v, t, where);
+            case SHORT -> putShort(at, (short) JavaValues.toIntegral(v, t, where));
+            case INT -> putInt(at, (int) JavaValues.toIntegral(v, t, where));
+            case LONG -> putLong(at, JavaValues.toIntegral(v, t, where));
+            case FLOAT -> putInt(at, Float.floatToRawIntBits(JavaValues.toFloat(v, t, where)));
+            case DOUBLE -> putLong(at, Double.doubleToRawLongBits(JavaValues.toDouble(v, t, where)));
+            case DATE -> putInt(at, JavaValues.toDays(v, t, where));
+            case TIMESTAMP, TIMESTAMP_NTZ -> putLong(at, JavaValues.toMicros(v, t, where));
             case DECIMAL -> {
                 BigInteger unscaled = JavaValues.toUnscaled(v, t, where);
+                putLong(at, unscaled.longValue());
                 if (t.isWideDecimal()) {
-                    writeBytes(base, slot, unscaled.toByteArray());
-                } else {
-                    putLong(slot, unscaled.longValue());
+                    putLong(at + 8, unscaled.shiftRight(64).longValue()); // 128-bit, low word first
                 }
             }
-            case STRING -> writeBytes(base, slot, JavaValues.toUtf8(v, t, where));
-            case BINARY -> writeBytes(base, slot, JavaValues.toBytes(v, t, where));
-            case LIST, MAP, STRUCT -> {
-                int at = end;
-                int size = writeNested(t, v, where);
-                putLong(slot, NestedFormat.pointer(at - base, size));
-            }
-            default -> throw new IllegalStateException("no nested values of " + t);
+            default -> throw new IllegalStateException(t + " is not of fixed width");
         }
     }
 
-    private void writeBytes(int base, int slot, byte[] b) {
-        int at = end;
-        reserve(NestedFormat.roundUp8(b.length));
-        System.arraycopy(b, 0, buf, at, b.length);
-        putLong(slot, NestedFormat.pointer(at - base, b.length));
+    /** Appends the bytes of a non-null string, binary, list, map or struct. */
+    private void writeVariable(DataType t, Object v, String where) {
+        switch (t.id()) {
+            case STRING -> append(JavaValues.toUtf8(v, t, where));
+            case BINARY -> append(JavaValues.toBytes(v, t, where));
+            case LIST, MAP, STRUCT -> writeNested(t, v, where);
+            default -> throw new IllegalStateException(t + " is not of variable width");
+        }
     }
 
-    /** Appends {@code n} zero bytes at the end (n is a multiple of 8, so the end stays aligned). */
-    private void reserve(long n) {
+    private void append(byte[] b) {
+        int at = reserve(b.length);
+        System.arraycopy(b, 0, buf, at, b.length);
+    }
+
+    /** Appends {@code n} zero bytes at the end and returns where they start. */
+    private int reserve(long n) {
+        int at = end;
         long newEnd = end + n;
         if (newEnd > RowLayout.MAX_ROW_LENGTH) {
             throw new SchemaMismatchException("a list or map value of more than " + RowLayout.MAX_ROW_LENGTH
@@ -175,10 +231,7 @@ public final class NestedValueEncoder {
         }
         Arrays.fill(buf, end, (int) newEnd, (byte) 0);
         end = (int) newEnd;
-    }
-
-    private void setNullBit(int nullWordsAt, int i) {
-        buf[nullWordsAt + (i >>> 3)] |= (byte) (1 << (i & 7));
+        return at;
     }
 
     private void putShort(int at, short v) {
@@ -190,6 +243,14 @@ public final class NestedValueEncoder {
         for (int k = 0; k < 4; k++) {
             buf[at + k] = (byte) (v >>> (8 * k));
         }
+    }
+
+    private int getInt(int at) {
+        int v = 0;
+        for (int k = 0; k < 4; k++) {
+            v |= (buf[at + k] & 0xFF) << (8 * k);
+        }
+        return v;
     }
 
     private void putLong(int at, long v) {

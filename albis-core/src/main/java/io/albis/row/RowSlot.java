@@ -199,15 +199,31 @@ public final class RowSlot {
      */
     public ArrayValue getList() {
         long packed = nestedPacked(TypeId.LIST);
-        return isNull() ? null : ArrayValue.ofChecked(null, rows.rowAt() + RowLayout.offsetOf(packed),
-                RowLayout.sizeOf(packed), type);
+        if (isNull()) {
+            return null;
+        }
+        long at = rows.rowAt() + RowLayout.offsetOf(packed);
+        int size = RowLayout.sizeOf(packed);
+        if (rows.legacyNested()) {
+            byte[] b = NestedValueEncoder.fromLegacy(null, at, size, type);
+            return ArrayValue.ofChecked(b, DirectMemory.BYTE_ARRAY_OFFSET, b.length, type);
+        }
+        return ArrayValue.ofChecked(null, at, size, type);
     }
 
     /** The map in this slot as a view, null when null; valid as {@link #getList()}'s. */
     public MapValue getMap() {
         long packed = nestedPacked(TypeId.MAP);
-        return isNull() ? null : MapValue.ofChecked(null, rows.rowAt() + RowLayout.offsetOf(packed),
-                RowLayout.sizeOf(packed), type);
+        if (isNull()) {
+            return null;
+        }
+        long at = rows.rowAt() + RowLayout.offsetOf(packed);
+        int size = RowLayout.sizeOf(packed);
+        if (rows.legacyNested()) {
+            byte[] b = NestedValueEncoder.fromLegacy(null, at, size, type);
+            return MapValue.ofChecked(b, DirectMemory.BYTE_ARRAY_OFFSET, b.length, type);
+        }
+        return MapValue.ofChecked(null, at, size, type);
     }
 
     private long nestedPacked(TypeId expected) {

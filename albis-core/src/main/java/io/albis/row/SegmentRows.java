@@ -2,6 +2,8 @@ package io.albis.row;
 
 import io.albis.error.CorruptFileException;
 import io.albis.internal.DirectMemory;
+import io.albis.layout.FormatVersion;
+import io.albis.nested.LegacyNested;
 import io.albis.nested.NestedCheck;
 import io.albis.nested.NestedShape;
 import io.albis.schema.DataType;
@@ -56,6 +58,8 @@ public final class SegmentRows {
     private String file;
     private long fileOffset;
     private boolean onRow;
+    /** True for a segment of a file of 3.0 to 5.x, whose lists and maps are in Spark's layout ({@link LegacyNested}). */
+    private boolean legacyNested;
 
     /**
      * Location of the current row's first byte. For fixed-width rows it is the whole position
@@ -128,6 +132,16 @@ public final class SegmentRows {
      */
     public void start(ByteBuffer segment, int length, int rowCount, String file, long fileOffset)
             throws CorruptFileException {
+        start(segment, length, rowCount, file, fileOffset, FormatVersion.CURRENT);
+    }
+
+    /**
+     * As {@link #start(ByteBuffer, int, int, String, long)}, for a segment of a file of format
+     * {@code version}, which says how its lists and maps are laid out ({@link #legacyNested()}).
+     */
+    public void start(ByteBuffer segment, int length, int rowCount, String file, long fileOffset, FormatVersion version)
+            throws CorruptFileException {
+        this.legacyNested = version.hasLegacyNested();
         if (length < 0 || length > segment.capacity()) {
             throw new IllegalArgumentException("segment of " + length + " bytes in a buffer of " + segment.capacity());
         }
@@ -303,7 +317,8 @@ public final class SegmentRows {
                         + row + " (offset " + off + ", size " + size + ") lies outside its row of " + len + " bytes");
             }
             if (nestedShapes[v] != null && !RowSlot.isNull(rowAt, variableNullInfo[v])) {
-                String problem = NestedCheck.problem(null, rowAt + off, size, nestedShapes[v]);
+                String problem = legacyNested ? LegacyNested.problem(null, rowAt + off, size, nestedShapes[v])
+                        : NestedCheck.problem(null, rowAt + off, size, nestedShapes[v]);
                 if (problem != null) {
                     throw corrupt(at + off, "column " + layout.columnName(variableSlots[v]) + ", row " + row + ": "
                             + problem);
@@ -318,6 +333,15 @@ public final class SegmentRows {
     }
 
     // ------------------------------------------------------------------ position
+
+    /**
+     * True when the segment's file (of format 3.0 to 5.x) holds its lists and maps in Spark's
+     * layout ({@link LegacyNested}): a reader turns each into today's layout before reading it
+     * ({@link NestedValueEncoder#fromLegacy}).
+     */
+    public boolean legacyNested() {
+        return legacyNested;
+    }
 
     /** True while on a row of a segment (not detached). */
     public boolean onRow() {

@@ -520,7 +520,7 @@ public final class ChecksumScan {
                 }
             }
             for (NestedColumn c : p.nested) {
-                sum += c.sum(a, nested);
+                sum += c.sum(a, nested, run.legacyNested());
             }
             long bitmap = a + p.bitmapOffset;
             for (int k = 0; k < p.nullCount.length; k++) {
@@ -568,13 +568,16 @@ public final class ChecksumScan {
         /**
          * The word of the value in the row at {@code row}; 0 when null. Only a value whose null bit
          * is clear was checked by the row codec, so the null bit, not the slot, decides.
+         * {@code legacy} when the row's file stores lists and maps in the layout of 3.0 to 5.x.
          */
-        long sum(long row, NestedScan nested) {
+        long sum(long row, NestedScan nested, boolean legacy) {
             if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
                 return 0;
             }
             long packed = DirectMemory.getLong(row + offset);
-            return nested.value(row + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), shape);
+            long at = row + RowLayout.offsetOf(packed);
+            int size = RowLayout.sizeOf(packed);
+            return legacy ? nested.legacyValue(at, size, shape) : nested.value(at, size, shape);
         }
     }
 

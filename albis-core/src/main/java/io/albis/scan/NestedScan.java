@@ -3,143 +3,176 @@ package io.albis.scan;
 import io.albis.internal.DirectMemory;
 import io.albis.nested.NestedFormat;
 import io.albis.nested.NestedShape;
+import io.albis.row.NestedValueEncoder;
+import java.nio.ByteBuffer;
 
 /**
  * Sums list and map values in place, by address, as {@link ChecksumScan} sums the rest of a row
- * (docs/FORMAT.md §6, "Nested values"; {@link ValueChecksum} for the rules): an array of
- * fixed-width elements is one loop over its element area, with its nulls counted from its null
- * words by popcount; pointers (strings, binaries, wide decimals, nested values) are followed.
- * How each level is summed is decided once per column ({@link NestedShape}), so the walk switches on
- * small ints instead of asking the types. The row codec has checked every list and map of a row
- * before the scan sees it (its counts fit and every pointer of a non-null element lies inside its
- * container, down every level), so nothing read here lies outside the value; a null element's
- * slot is never followed, only summed when fixed-width (the format zero-fills it). One instance
- * per scanning thread.
+ * (docs/FORMAT.md §6, "Nested values"; {@link ValueChecksum} for the rules): fixed-width elements
+ * are one loop over their packed bytes, with their nulls counted from their null bits by popcount;
+ * strings and binaries are a walk over their ends, nested values a walk into each. How each level
+ * is summed is decided once per column ({@link NestedShape}), so the walk switches on small ints
+ * instead of asking the types. The row codec has checked every list and map of a row before the
+ * scan sees it (its header, its ends and its length, down every level), so nothing read here lies
+ * outside the value. A null fixed-width element is summed as the zero the format stores; a null
+ * variable one has no bytes and adds nothing. One instance per scanning thread.
  */
 final class NestedScan {
     /** Nulls inside the values summed, and the logical bytes of their contents. */
     long nulls;
     long logicalBytes;
-    private final byte[] decimal = new byte[16];
+    /** Where the elements last summed end: where a map's values start after its keys. */
+    private long after;
+    /** A value of an older file in today's layout ({@link #legacyValue}); grown as needed. */
+    private ByteBuffer scratch = ByteBuffer.allocateDirect(0);
 
     /** The word of the list or map of shape {@code s} whose {@code size} bytes start at {@code at}. */
     long value(long at, int size, NestedShape s) {
+        long end = at + size;
+        int b = DirectMemory.getByte(at);
+        long header;
+        long p;
+        if (b >= 0) { // a one-byte header: lists of up to 31 elements, maps of up to 7 entries
+            header = b;
+            p = at + 1;
+        } else {
+            long h = NestedFormat.header(null, at, end);
+            header = NestedFormat.headerValue(h);
+            p = at + NestedFormat.headerBytes(h);
+        }
         if (s.kind == NestedShape.LIST) {
-            return DirectMemory.getLong(at) + elements(at, at + size, s.element);
+            int n = (int) (header >>> 2);
+            return n + elements(p, end, n, (int) header & 3, s.element);
         }
-        long keys = at + 8;
-        long values = keys + DirectMemory.getLong(at);
-        return DirectMemory.getLong(keys) + elements(keys, values, s.element) + elements(values, at + size, s.value);
+        int n = (int) (header >>> 4);
+        long keys = elements(p, end, n, (int) header & 3, s.element);
+        return n + keys + elements(after, end, n, (int) (header >>> 2) & 3, s.value);
     }
 
-    /** The words of the elements of the array at {@code at}, which ends at {@code end} (its count not included). */
-    private long elements(long at, long end, NestedShape e) {
-        int n = (int) DirectMemory.getLong(at);
-        long slots = at + NestedFormat.arrayHeader(n);
-        int nullCount = e.nullable ? countNulls(at + 8, n) : 0;
-        nulls += nullCount;
-        if (e.kind <= NestedShape.BOOLEAN1) {
+    /**
+     * The word of a list or map of a file of 3.0 to 5.x (its bytes checked by the row codec),
+     * summed in the layout of today: copied into it first, a cost only older files pay.
+     */
+    long legacyValue(long at, int size, NestedShape s) {
+        byte[] b = NestedValueEncoder.fromLegacy(null, at, size, s.type);
+        if (scratch.capacity() < b.length) {
+            scratch = ByteBuffer.allocateDirect(Math.max(b.length, 2 * scratch.capacity()));
+        }
+        scratch.clear();
+        scratch.put(b);
+        return value(DirectMemory.address(scratch), b.length, s);
+    }
+
+    /**
+     * The words of {@code n} elements of shape {@code e} from {@code p} (their null bits, if any,
+     * then the elements) inside a value that ends at {@code end}; sets {@link #after}.
+     */
+    private long elements(long p, long end, int n, int code, NestedShape e) {
+        long nullBits = p;
+        int nullCount = 0;
+        if (e.nullable) {
+            int bytes = (n + 7) >>> 3;
+            nullCount = countBits(p, bytes);
+            nulls += nullCount;
+            p += bytes;
+        }
+        if (!e.isVariable()) {
             logicalBytes += (long) e.width * (n - nullCount); // a value held in place: its width is its logical size
-            return inPlace(slots, n, e.kind);
+            after = p + (long) n * e.width;
+            return inPlace(p, n, e.kind);
         }
-        if (e.kind == NestedShape.BYTES && nullCount == 0) {
-            return bytes(at, end, slots, n);
+        long data = p + ((long) n << code);
+        if (e.kind == NestedShape.BYTES) {
+            return bytes(p, data, end, n, code);
         }
-        return pointees(at, end, slots, n, nullCount != 0, e);
-    }
-
-    /** The words of {@code n} fixed-width elements at {@code slots}: null ones hold zero, so the area is summed whole. */
-    private static long inPlace(long slots, int n, int kind) {
-        return switch (kind) {
-            case NestedShape.LONG8 -> ChecksumScan.sumLongs(slots, n, 8);
-            case NestedShape.INT4 -> ChecksumScan.sumInts(slots, n, 4);
-            case NestedShape.SHORT2 -> sumShorts(slots, n);
-            case NestedShape.BYTE1 -> sumBytes(slots, n);
-            default -> countTrue(slots, n);
-        };
-    }
-
-    /** Strings or binaries without nulls (map keys): the common case, in one loop without a call a value. */
-    private long bytes(long at, long end, long slots, int n) {
         long s = 0;
-        long bytes = 0;
+        long prev = 0;
         for (int i = 0; i < n; i++) {
-            long pointer = DirectMemory.getLong(slots + 8L * i);
-            int size = (int) pointer;
-            bytes += size;
-            s += size + wordSum(at + (pointer >>> 32), size, end);
+            long next = NestedFormat.end(null, p, code, i);
+            if (nullCount == 0 || !isNull(nullBits, i)) {
+                long at = data + prev;
+                s += e.kind == NestedShape.STRUCT ? struct(at, (int) (next - prev), e) : value(at, (int) (next - prev), e);
+            }
+            prev = next;
         }
-        logicalBytes += bytes;
-        return s;
-    }
-
-    private long pointees(long at, long end, long slots, int n, boolean hasNulls, NestedShape e) {
-        long s = 0;
-        for (int i = 0; i < n; i++) {
-            if (!hasNulls || !isNull(at + 8, i)) {
-                s += pointee(at, end, DirectMemory.getLong(slots + 8L * i), e);
-            }
-        }
-        return s;
-    }
-
-    /** The word of what a pointer of the container at {@code container} (ending at {@code end}) points to. */
-    private long pointee(long container, long end, long pointer, NestedShape e) {
-        long at = container + (pointer >>> 32);
-        int size = (int) pointer;
-        switch (e.kind) {
-            case NestedShape.BYTES -> {
-                logicalBytes += size;
-                return size + wordSum(at, size, end);
-            }
-            case NestedShape.WIDE_DECIMAL -> {
-                logicalBytes += LogicalBytes.WIDE_DECIMAL;
-                DirectMemory.copyToArray(at, decimal, 0, size);
-                return ValueChecksum.ofBigEndian(decimal, 0, size);
-            }
-            case NestedShape.STRUCT -> {
-                return struct(at, at + size, e.fields);
-            }
-            default -> {
-                return value(at, size, e);
-            }
-        }
-    }
-
-    /** The words of a struct's fields: each in the low bytes of its 8-byte word, or a pointer from the struct's start. */
-    private long struct(long at, long end, NestedShape[] fields) {
-        long words = at + NestedFormat.nullBytes(fields.length);
-        long s = 0;
-        for (int f = 0; f < fields.length; f++) {
-            if (isNull(at, f)) {
-                nulls++;
-                continue;
-            }
-            NestedShape e = fields[f];
-            long word = words + 8L * f;
-            if (e.isPointer()) {
-                s += pointee(at, end, DirectMemory.getLong(word), e);
-                continue;
-            }
-            logicalBytes += e.width; // held in place: its width is its logical size
-            s += switch (e.kind) {
-                case NestedShape.LONG8 -> DirectMemory.getLong(word);
-                case NestedShape.INT4 -> DirectMemory.getInt(word);
-                case NestedShape.SHORT2 -> DirectMemory.getShort(word);
-                case NestedShape.BYTE1 -> DirectMemory.getByte(word);
-                default -> DirectMemory.getByte(word) != 0 ? 1 : 0;
-            };
-        }
+        after = data + prev;
         return s;
     }
 
     /**
-     * {@link ChecksumScan#wordSum} of {@code size} bytes at {@code at} inside a container that ends
-     * at {@code end}. When the word after the value's whole words lies inside the container too (as
-     * writers place strings, padded to 8 bytes, unless one ends the container exactly), the value's
-     * last bytes are that word masked, and values of up to 16 bytes (map keys, most strings) take
-     * no loop: a loop with a trip count that changes from value to value costs a mispredicted
-     * branch a value, which is most of the time a short string takes.
+     * Strings or binaries: each adds its length and its bytes as words. A null one has no bytes,
+     * so it adds nothing and needs no look at the null bits.
+     */
+    private long bytes(long ends, long data, long end, int n, int code) {
+        long s = 0;
+        long prev = 0;
+        for (int i = 0; i < n; i++) {
+            long next = NestedFormat.end(null, ends, code, i);
+            int size = (int) (next - prev);
+            s += size + wordSum(data + prev, size, end);
+            prev = next;
+        }
+        logicalBytes += prev;
+        after = data + prev;
+        return s;
+    }
+
+    /** The words of {@code n} fixed-width elements at {@code at}: null ones hold zero, so they are summed whole. */
+    private static long inPlace(long at, int n, int kind) {
+        return switch (kind) {
+            case NestedShape.LONG8 -> ChecksumScan.sumLongs(at, n, 8);
+            case NestedShape.INT4 -> ChecksumScan.sumInts(at, n, 4);
+            case NestedShape.WIDE_DECIMAL -> ChecksumScan.sumLongs(at, 2 * n, 8); // low plus high word
+            case NestedShape.SHORT2 -> sumShorts(at, n);
+            case NestedShape.BYTE1 -> sumBytes(at, n);
+            default -> countTrue(at, n);
+        };
+    }
+
+    /** The words of a struct's fields that are not null: in place at their widths, or through their ends. */
+    private long struct(long at, int size, NestedShape s) {
+        NestedShape[] fields = s.fields;
+        long fixed = at + NestedFormat.nullBytes(fields.length);
+        long data = fixed + s.fixedPart;
+        long end = at + size;
+        long sum = 0;
+        long prev = 0;
+        for (int f = 0; f < fields.length; f++) {
+            NestedShape e = fields[f];
+            long slot = fixed + s.fieldOffsets[f];
+            boolean isNull = isNull(at, f);
+            if (isNull) {
+                nulls++;
+            }
+            if (e.isVariable()) {
+                long next = DirectMemory.getInt(slot) & 0xFFFFFFFFL;
+                int length = (int) (next - prev);
+                if (!isNull) {
+                    sum += switch (e.kind) {
+                        case NestedShape.BYTES -> {
+                            logicalBytes += length;
+                            yield length + wordSum(data + prev, length, end);
+                        }
+                        case NestedShape.STRUCT -> struct(data + prev, length, e);
+                        default -> value(data + prev, length, e);
+                    };
+                }
+                prev = next;
+            } else if (!isNull) {
+                logicalBytes += e.width; // held in place: its width is its logical size
+                sum += inPlace(slot, 1, e.kind);
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * {@link ChecksumScan#wordSum} of {@code size} bytes at {@code at} inside a value that ends at
+     * {@code end}. When the 8 bytes after the value's whole words lie inside the value too (true
+     * of every map key but the values' last bytes follow), the value's last bytes are that word
+     * masked, and values of up to 16 bytes (map keys, most strings) take no loop: a loop with a
+     * trip count that changes from value to value costs a mispredicted branch a value, which is
+     * most of the time a short string takes.
      */
     private static long wordSum(long at, int size, long end) {
         int whole = size & ~7;
@@ -157,16 +190,15 @@ final class NestedScan {
         return (DirectMemory.getByte(nullBits + (i >>> 3)) & (1 << (i & 7))) != 0;
     }
 
-    /** Set bits among the first {@code n} of the null words at {@code at} (bits past n are not counted). */
-    private static int countNulls(long at, int n) {
+    /** Set bits in the {@code bytes} bytes at {@code at} (the writer leaves the bits past the last value 0, and the check sees to it). */
+    private static int countBits(long at, int bytes) {
         int k = 0;
-        int words = n >>> 6;
-        for (int w = 0; w < words; w++) {
-            k += Long.bitCount(DirectMemory.getLong(at + 8L * w));
+        int i = 0;
+        for (; i + 8 <= bytes; i += 8) {
+            k += Long.bitCount(DirectMemory.getLong(at + i));
         }
-        int rest = n & 63;
-        if (rest != 0) {
-            k += Long.bitCount(DirectMemory.getLong(at + 8L * words) & ((1L << rest) - 1));
+        for (; i < bytes; i++) {
+            k += Integer.bitCount(DirectMemory.getByte(at + i) & 0xFF);
         }
         return k;
     }

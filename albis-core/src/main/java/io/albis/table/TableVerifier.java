@@ -3,6 +3,7 @@ package io.albis.table;
 import io.albis.error.AlbisFormatException;
 import io.albis.error.CorruptFileException;
 import io.albis.layout.FileHeader;
+import io.albis.layout.FormatVersion;
 import io.albis.memory.BufferAllocator;
 import io.albis.memory.MemoryLimitException;
 import io.albis.memory.PooledBuffer;
@@ -130,7 +131,7 @@ public final class TableVerifier {
                 if (Crc32c.of(buf, 0, seg.length()) != seg.crc32c()) {
                     problems.add(where + ": checksum mismatch");
                 } else {
-                    checkSegment(path, where, buf, seg, bloomFilters(meta, i), rows, schema, problems);
+                    checkSegment(path, where, buf, seg, meta.version(), bloomFilters(meta, i), rows, schema, problems);
                 }
                 long nonZero = firstNonZero(file, seg.offset() + seg.length(), seg.padding());
                 if (nonZero >= 0) {
@@ -172,8 +173,8 @@ public final class TableVerifier {
      * strings and binaries back to back, the statistics, and that the segment's bloom filters
      * ({@code blooms}, by slot) hold every value.
      */
-    private static void checkSegment(String path, String where, ByteBuffer buf, SegmentMetadata seg, BloomFilter[] blooms,
-            SegmentRows rows, Schema schema, List<String> problems) {
+    private static void checkSegment(String path, String where, ByteBuffer buf, SegmentMetadata seg,
+            FormatVersion version, BloomFilter[] blooms, SegmentRows rows, Schema schema, List<String> problems) {
         RowLayout layout = rows.layout();
         int n = layout.slots();
         ColumnStats.Collector[] stats = new ColumnStats.Collector[n];
@@ -181,7 +182,7 @@ public final class TableVerifier {
             stats[s] = new ColumnStats.Collector(StatKind.of(layout.type(s)));
         }
         try {
-            rows.start(buf, seg.length(), seg.rowCount(), path, seg.offset());
+            rows.start(buf, seg.length(), seg.rowCount(), path, seg.offset(), version);
             for (int r = 0; r < seg.rowCount(); r++) {
                 if (r > 0) {
                     rows.next();

@@ -57,22 +57,27 @@ class NestedValuesTest {
         return Arrays.copyOf(e.bytes(), e.length());
     }
 
-    /** The two examples of docs/FORMAT.md §6, byte for byte. */
+    /** The examples of docs/FORMAT.md §6, byte for byte. */
     @Test
     void theSpecExamplesByteForByte() {
-        assertEquals("0200000000000000" + "0200000000000000" + "0700000000000000",
-                HexFormat.of().formatHex(encode(INT_LIST, Arrays.asList(7, null))));
-        byte[] map = encode(STRING_LONG_MAP, OrderedMaps.of("a", 1L));
-        assertEquals(64, map.length);
-        ByteBuffer b = ByteBuffer.wrap(map).order(ByteOrder.LITTLE_ENDIAN);
-        assertEquals(32, b.getLong(0), "keyBytes");
-        assertEquals(1, b.getLong(8), "key count");
-        assertEquals(0, b.getLong(16), "key null word");
-        assertEquals(24L << 32 | 1, b.getLong(24), "key pointer");
-        assertEquals('a', b.get(32));
-        assertEquals(1, b.getLong(40), "value count");
-        assertEquals(0, b.getLong(48), "value null word");
-        assertEquals(1, b.getLong(56), "value");
+        assertEquals("08" + "02" + "07000000" + "00000000", hex(encode(INT_LIST, Arrays.asList(7, null))));
+        assertEquals("10" + "01" + "61" + "00" + "0100000000000000", hex(encode(STRING_LONG_MAP, OrderedMaps.of("a", 1L))));
+        // {"ab": 5, "cde": null}: header 2·16, key ends 2 and 5, "abcde", value null bits 0b10, 5 and a zero.
+        assertEquals("20" + "0205" + "6162636465" + "02" + "0500000000000000" + "0000000000000000",
+                hex(encode(STRING_LONG_MAP, OrderedMaps.of("ab", 5L, "cde", null))));
+        // A list of 300 one-letter strings: a two-byte header (300·4 + 1, ends of 2 bytes) and ends past 255.
+        byte[] many = encode(DataType.list(DataType.STRING, false), java.util.Collections.nCopies(300, "x"));
+        assertEquals("b109", hex(Arrays.copyOf(many, 2)));
+        assertEquals(2 + 600 + 300, many.length);
+        // A struct (k int not null, v string, amount decimal(30, 2)) {1, "x", 1.00}: null bits, k, v's end, amount, "x".
+        // The list's header and the struct's end (26), then the struct: null bits, k, v's end, amount, "x".
+        assertEquals("04" + "1a" + "00" + "01000000" + "01000000" + "64000000000000000000000000000000" + "78",
+                hex(encode(DataType.list(ITEM, false), List.of(OrderedMaps.of("k", 1, "v", "x", "amount",
+                        BigDecimal.ONE.setScale(2))))));
+    }
+
+    private static String hex(byte[] b) {
+        return HexFormat.of().formatHex(b);
     }
 
     @Test
@@ -124,20 +129,38 @@ class NestedValuesTest {
 
     @Test
     void checkFindsEveryKindOfDamage() {
-        byte[] list = encode(DataType.list(DataType.STRING, false), List.of("ab", "cde"));
-        assertNull(NestedCheck.problem(list, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, list.length,
-                DataType.list(DataType.STRING, false)));
-        assertProblem(withLong(list, 0, 1000), DataType.list(DataType.STRING, false), "claims 1000 elements");
-        assertProblem(withLong(list, 0, -1), DataType.list(DataType.STRING, false), "claims -1 elements");
-        assertProblem(withLong(list, 8, 1), DataType.list(DataType.STRING, false), "null element but its elements may not");
-        assertProblem(withLong(list, 16, 500L << 32 | 2), DataType.list(DataType.STRING, false), "lies outside");
-        assertProblem(withLong(list, 16, 8L << 32 | 2), DataType.list(DataType.STRING, false), "lies outside");
-        assertProblem(Arrays.copyOf(list, 4), DataType.list(DataType.STRING, false), "shorter than its element count");
+        DataType strings = DataType.list(DataType.STRING, false);
+        byte[] list = encode(strings, List.of("ab", "cde")); // 08, ends 02 05, "abcde"
+        assertEquals("0802056162636465", hex(list));
+        assertNull(NestedCheck.problem(list, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, list.length, strings));
+        assertProblem(withByte(list, 0, 0x7C), strings, "claims 31 elements in 7 bytes");
+        assertProblem(withByte(list, 0, 0x0B), strings, "unknown width code 3");
+        assertProblem(HexFormat.of().parseHex("880002056162636465"), strings, "no readable header");
+        assertProblem(HexFormat.of().parseHex("88"), strings, "no readable header");
+        assertProblem(withByte(list, 2, 9), strings, "element 1 ends at 9, outside 2..5");
+        assertProblem(withByte(list, 1, 6), strings, "element 0 ends at 6, outside 0..5");
+        assertProblem(Arrays.copyOf(list, 4), strings, "element 0 ends at 2, outside 0..1");
+        assertProblem(Arrays.copyOf(list, 10), strings, "list of 10 bytes ends after 8 of them");
+        byte[] ints = encode(INT_LIST, Arrays.asList(7, null));
+        assertProblem(withByte(ints, 1, 6), INT_LIST, "has a null bit set past its last value");
+        assertProblem(withByte(ints, 0, 9), INT_LIST, "of fixed width have an end width code of 1");
+        DataType nullableStrings = DataType.list(DataType.STRING, true);
+        assertProblem(HexFormat.of().parseHex("0802" + "0102" + "6162"), nullableStrings, "element 1 is null but has 1 bytes");
         byte[] map = encode(STRING_LONG_MAP, OrderedMaps.of("a", 1L, "b", 2L));
-        assertProblem(withLong(map, 0, 4), STRING_LONG_MAP, "claims keys of 4 bytes");
-        byte[] dec = encode(DataType.list(DataType.decimal(30, 0), true), List.of(BigDecimal.ONE));
-        assertProblem(withLong(dec, 16, 24L << 32 | 17), DataType.list(DataType.decimal(30, 0), true), "lies outside");
-        assertProblem(withLong(dec, 16, 24L << 32), DataType.list(DataType.decimal(30, 0), true), "not 1..16");
+        assertProblem(withByte(map, 0, 0x21), STRING_LONG_MAP, "map keys element 0 ends at 513");
+        assertProblem(withByte(map, 0, 0x30), STRING_LONG_MAP, "map keys element 2 ends at 97");
+        DataType items = DataType.list(ITEM, true);
+        byte[] item = encode(items, List.of(OrderedMaps.of("k", 1, "v", "x", "amount", BigDecimal.ONE.setScale(2))));
+        assertProblem(withByte(item, 3, 1), items, "list element 0 holds a struct field 'k' is null but may not be");
+        DataType lists = DataType.list(DataType.list(DataType.INT, false), false);
+        byte[] nested = encode(lists, List.of(List.of(1, 2))); // 04, end 09, then the inner list 08 01000000 02000000
+        assertProblem(withByte(nested, 2, 0x0C), lists, "list element 0 holds a list: 3 elements of 4 bytes do not fit in 8");
+    }
+
+    private static byte[] withByte(byte[] b, int at, int v) {
+        byte[] c = b.clone();
+        c[at] = (byte) v;
+        return c;
     }
 
     /** Random damage to random valid values: the check either passes or names a problem; it never throws. */
@@ -165,12 +188,6 @@ class NestedValuesTest {
             return t.id() == io.albis.schema.TypeId.LIST ? ArrayValue.of(b, 0, b.length, t).toJava()
                     : MapValue.of(b, 0, b.length, t).toJava();
         }
-    }
-
-    private static byte[] withLong(byte[] b, int at, long v) {
-        byte[] c = b.clone();
-        ByteBuffer.wrap(c).order(ByteOrder.LITTLE_ENDIAN).putLong(at, v);
-        return c;
     }
 
     private static void assertProblem(byte[] b, DataType t, String expected) {
@@ -320,11 +337,11 @@ class NestedValuesTest {
         AlbisTable t = AlbisTable.open(table.toString());
         Path data = Path.of(t.dataPath(t.rowGroups().get(0), t.schema().groups().get(0)));
         byte[] b = Files.readAllBytes(data);
-        // Row 1 of group "lists" (id is elsewhere): size 4, bitmap 1, slot 8, then the list's count.
+        // Row 1 of group "lists" (id is elsewhere): size 4, bitmap 1, slot 8, then the list's header.
         int row0 = 4096;
         int row1 = row0 + ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt(row0);
-        int count = row1 + 4 + 1 + 8;
-        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(count, 1L << 40);
+        int header = row1 + 4 + 1 + 8;
+        b[header] = 0x7C; // 31 elements in a list of 3
         Files.write(data, b);
         CorruptFileException e = assertThrows(CorruptFileException.class, () -> {
             try (AlbisReader r = t.newReader(ReadOptions.all().withVerifyChecksums(false))) {
