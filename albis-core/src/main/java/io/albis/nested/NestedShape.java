@@ -40,6 +40,13 @@ public final class NestedShape {
     /** A struct's fields' offsets in its fixed part (after the null bits), and the fixed part's length. */
     public final int[] fieldOffsets;
     public final int fixedPart;
+    /** Bytes of a struct's null bits: where its fixed part starts. */
+    public final int fieldNullBytes;
+    /**
+     * For each field of a struct, the variable field before it, whose end is where a variable
+     * field's bytes start; -1 for none (they start at the struct's data).
+     */
+    public final int[] previousVariable;
 
     private NestedShape(DataType type, int kind, boolean nullable, NestedShape element, NestedShape value,
             NestedShape[] fields, String[] fieldNames) {
@@ -53,9 +60,16 @@ public final class NestedShape {
         this.fieldNames = fieldNames;
         int n = fields == null ? 0 : fields.length;
         this.fieldOffsets = new int[n];
+        this.previousVariable = new int[n];
+        this.fieldNullBytes = (int) NestedFormat.nullBytes(n);
         int at = 0;
+        int previous = -1;
         for (int f = 0; f < n; f++) {
             fieldOffsets[f] = at;
+            previousVariable[f] = previous;
+            if (fields[f].isVariable()) {
+                previous = f;
+            }
             at += fields[f].isVariable() ? NestedFormat.STRUCT_END : fields[f].width;
         }
         this.fixedPart = at;

@@ -1,11 +1,14 @@
 package io.albis.spark.read;
 
+import io.albis.nested.NestedShape;
+import io.albis.row.NestedValueEncoder;
 import io.albis.row.RowLayout;
 import io.albis.util.Int128;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
-import org.apache.spark.sql.catalyst.expressions.UnsafeMapData;
+
+
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.DecimalType;
@@ -21,9 +24,9 @@ import org.apache.spark.unsafe.types.UTF8String;
  * One column of a {@link RowGroupBatches} batch: reads its values where the reader's segment
  * buffer holds them, by address from the start of each row of the batch, at the slot's offsets
  * in the row (docs/FORMAT.md §6), so whole-stage code reading the batch ({@code ColumnarToRow})
- * copies nothing. Strings are {@link UTF8String}s over the segment's bytes; lists and maps, which
- * Albis stores in Spark's {@code UnsafeArrayData}/{@code UnsafeMapData} layout, are read in place
- * through {@link StoredValues}; a struct, which Albis flattens into its leaves, is a vector of one
+ * copies nothing. Strings are {@link UTF8String}s over the segment's bytes; lists and maps are
+ * read in place through {@link StoredValues} (those of a file of 3.0 to 5.x, in Spark's layout,
+ * from a copy in today's); a struct, which Albis flattens into its leaves, is a vector of one
  * child per field, null where its marker column's null bit is set.
  *
  * <p>Read-only, and valid only while its batch is: the rows it points at are rewritten when the
@@ -41,6 +44,9 @@ public final class AlbisColumnVector extends ColumnVector {
     private final int valueOffset;
     private final boolean wideDecimal;
     private final AlbisColumnVector[] fields;
+    /** The stored type of a list or map column, and its shape; null for other columns. */
+    private final io.albis.schema.DataType nestedType;
+    private final NestedShape nestedShape;
 
     /** Where the batch's rows are: row r at {@code first + r * stride}, or at {@code address + offsets[r]}. */
     private long first;
@@ -48,12 +54,15 @@ public final class AlbisColumnVector extends ColumnVector {
     private long address;
     private int[] offsets;
     private int numRows;
+    private boolean legacyNested;
     /** Nulls in the batch, counted on demand; -1 until then. */
     private int nulls = -1;
 
     private AlbisColumnVector(DataType type, int group, int nullByte, int nullMask, int valueOffset,
-            AlbisColumnVector[] fields) {
+            AlbisColumnVector[] fields, io.albis.schema.DataType nestedType) {
         super(type);
+        this.nestedType = nestedType;
+        this.nestedShape = nestedType == null ? null : NestedShape.of(nestedType);
         this.group = group;
         this.nullByte = nullByte;
         this.nullMask = nullMask;
@@ -64,8 +73,9 @@ public final class AlbisColumnVector extends ColumnVector {
 
     /** A column of any type but a struct: slot {@code slot} of the rows of group {@code group} (of layout {@code layout}). */
     static AlbisColumnVector leaf(DataType type, int group, RowLayout layout, int slot) {
+        io.albis.schema.DataType stored = layout.type(slot);
         return new AlbisColumnVector(type, group, layout.nullByte(slot), RowLayout.nullMask(slot),
-                layout.fixedOffset(slot), null);
+                layout.fixedOffset(slot), null, stored.isNested() ? stored : null);
     }
 
     /**
@@ -74,8 +84,8 @@ public final class AlbisColumnVector extends ColumnVector {
      */
     static AlbisColumnVector struct(StructType type, int group, RowLayout layout, int slot, AlbisColumnVector[] fields) {
         return layout == null
-                ? new AlbisColumnVector(type, -1, 0, 0, 0, fields)
-                : new AlbisColumnVector(type, group, layout.nullByte(slot), RowLayout.nullMask(slot), 0, fields);
+                ? new AlbisColumnVector(type, -1, 0, 0, 0, fields, null)
+                : new AlbisColumnVector(type, group, layout.nullByte(slot), RowLayout.nullMask(slot), 0, fields, null);
     }
 
     /** Points the vector at the {@code numRows} rows of a new batch, as gathered in {@code rows}. */
@@ -85,6 +95,7 @@ public final class AlbisColumnVector extends ColumnVector {
         this.first = rows.address() + rows.firstOffset();
         this.stride = rows.stride();
         this.numRows = numRows;
+        this.legacyNested = rows.legacyNested();
         this.nulls = -1;
     }
 
@@ -205,9 +216,13 @@ public final class AlbisColumnVector extends ColumnVector {
             return null;
         }
         long p = packed(r);
-        UnsafeArrayData a = new UnsafeArrayData();
-        a.pointTo(null, row(r) + RowLayout.offsetOf(p), RowLayout.sizeOf(p));
-        return StoredValues.array(((org.apache.spark.sql.types.ArrayType) dataType()).elementType(), a);
+        long at = row(r) + RowLayout.offsetOf(p);
+        int size = RowLayout.sizeOf(p);
+        if (legacyNested) {
+            byte[] b = NestedValueEncoder.fromLegacy(null, at, size, nestedType);
+            return StoredValues.list((ArrayType) dataType(), nestedShape, b, Platform.BYTE_ARRAY_OFFSET, b.length);
+        }
+        return StoredValues.list((ArrayType) dataType(), nestedShape, null, at, size);
     }
 
     @Override
@@ -216,9 +231,13 @@ public final class AlbisColumnVector extends ColumnVector {
             return null;
         }
         long p = packed(r);
-        UnsafeMapData m = new UnsafeMapData();
-        m.pointTo(null, row(r) + RowLayout.offsetOf(p), RowLayout.sizeOf(p));
-        return StoredValues.map((MapType) dataType(), m);
+        long at = row(r) + RowLayout.offsetOf(p);
+        int size = RowLayout.sizeOf(p);
+        if (legacyNested) {
+            byte[] b = NestedValueEncoder.fromLegacy(null, at, size, nestedType);
+            return StoredValues.map((MapType) dataType(), nestedShape, b, Platform.BYTE_ARRAY_OFFSET, b.length);
+        }
+        return StoredValues.map((MapType) dataType(), nestedShape, null, at, size);
     }
 
     @Override

@@ -16,6 +16,7 @@ final class BatchRows {
     /** Row offsets when not strided, else unused; sized to the largest batch. */
     private final int[] rowOffsets;
     private boolean strided;
+    private boolean legacyNested;
 
     BatchRows(int maxRows) {
         this.rowOffsets = new int[maxRows];
@@ -24,6 +25,7 @@ final class BatchRows {
     /** Starts a batch with the {@code n} rows of {@code run}. */
     void start(RowRun run, int n) {
         address = DirectMemory.address(run.buffer());
+        legacyNested = run.legacyNested();
         strided = run.stride() != 0;
         if (strided) {
             firstOffset = run.firstOffset();
@@ -36,6 +38,7 @@ final class BatchRows {
     /** Starts a batch with the {@code n} rows of {@code run} at offsets {@code selected} (from its first row). */
     void select(RowRun run, int[] selected, int n) {
         address = DirectMemory.address(run.buffer());
+        legacyNested = run.legacyNested();
         strided = false;
         for (int i = 0; i < n; i++) {
             rowOffsets[i] = run.rowOffset(selected[i]);
@@ -57,6 +60,11 @@ final class BatchRows {
         for (int r = 0; r < n; r++) {
             rowOffsets[at + r] = run.rowOffset(r);
         }
+    }
+
+    /** True when the rows' file (of format 3.0 to 5.x) holds its lists and maps in Spark's layout ({@link RowRun#legacyNested()}). */
+    boolean legacyNested() {
+        return legacyNested;
     }
 
     /** The segment buffer's address. */

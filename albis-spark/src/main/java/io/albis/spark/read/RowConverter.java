@@ -2,6 +2,7 @@ package io.albis.spark.read;
 
 import io.albis.nested.ArrayValue;
 import io.albis.nested.MapValue;
+import io.albis.nested.NestedShape;
 import io.albis.read.AlbisReader;
 import io.albis.schema.Column;
 import io.albis.schema.DataType;
@@ -9,10 +10,13 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
 import org.apache.spark.sql.catalyst.expressions.UnsafeMapData;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeRowWriter;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
@@ -23,6 +27,7 @@ import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
@@ -34,9 +39,9 @@ import org.apache.spark.sql.types.TimestampType;
  * The row path into Spark: the current row of an {@link AlbisReader} written as an
  * {@link UnsafeRow} of the query's columns followed by the file's partition values, planned once
  * per schema. Values are written from the reader's getters without boxing; a list or map is
- * copied as the stored bytes it is (Albis stores them in Spark's {@code UnsafeArrayData} and
- * {@code UnsafeMapData} layout), a top-level struct, which Albis flattens into its leaves, is
- * written as a nested row. One instance per task; the row it returns is reused.
+ * written by Spark's projection of its type from Spark's view of the stored value
+ * ({@link StoredValues}), a top-level struct, which Albis flattens into its leaves, is written as
+ * a nested row. One instance per task; the row it returns is reused.
  */
 final class RowConverter {
     private final UnsafeRowWriter writer;
@@ -48,8 +53,6 @@ final class RowConverter {
     private boolean constantsWritten;
     /** Where the row index goes, or -1 when the query does not read it. */
     private final int rowIndexSlot;
-    private final UnsafeArrayData array = new UnsafeArrayData();
-    private final UnsafeMapData map = new UnsafeMapData();
 
     /**
      * @param reader          reads the {@code required} columns, named as the top-level fields
@@ -138,7 +141,9 @@ final class RowConverter {
                 if (column == null) {
                     throw new IllegalStateException("the reader has no column '" + name + "'; it reads " + byName.keySet());
                 }
-                out[f] = new LeafWriter(column, reader.column(column).type());
+                DataType type = reader.column(column).type();
+                out[f] = type.isNested() ? new NestedWriter(column, fs[f].dataType(), NestedShape.of(type))
+                        : new LeafWriter(column, type);
             }
         }
         return out;
@@ -182,19 +187,46 @@ final class RowConverter {
                     r.copyBytes(i, c.scratch, 0);
                     w.write(ordinal, c.scratch, 0, n);
                 }
-                case LIST -> {
-                    ArrayValue a = r.getList(i);
-                    c.array.pointTo(a.baseObject(), a.baseOffset(), a.sizeInBytes());
-                    int before = w.cursor();
-                    w.write(c.array);
-                    w.setOffsetAndSizeFromPreviousCursor(ordinal, before);
-                }
-                case MAP -> {
-                    MapValue m = r.getMap(i);
-                    c.map.pointTo(m.baseObject(), m.baseOffset(), m.sizeInBytes());
-                    w.write(ordinal, c.map);
-                }
+                case LIST, MAP -> throw new IllegalStateException("a list or map read as a leaf");
                 case STRUCT -> throw new IllegalStateException("struct marker read as a value");
+            }
+        }
+    }
+
+    /**
+     * A list or map column: its stored value read through Spark's array or map of a column vector
+     * ({@link StoredValues}) and written in Spark's layout by Spark's own projection of its type.
+     */
+    private static final class NestedWriter implements Writer {
+        private final int column;
+        private final NestedShape shape;
+        private final org.apache.spark.sql.types.DataType type;
+        private final GenericInternalRow holder = new GenericInternalRow(1);
+        private final UnsafeProjection projection;
+
+        NestedWriter(int column, org.apache.spark.sql.types.DataType type, NestedShape shape) {
+            this.column = column;
+            this.type = type;
+            this.shape = shape;
+            this.projection = UnsafeProjection.create(new org.apache.spark.sql.types.DataType[] {type});
+        }
+
+        @Override
+        public void write(RowConverter c, AlbisReader r, UnsafeRowWriter w, int ordinal) {
+            if (r.isNull(column)) {
+                w.setNullAt(ordinal);
+                return;
+            }
+            if (type instanceof ArrayType a) {
+                ArrayValue v = r.getList(column);
+                holder.update(0, StoredValues.list(a, shape, v.baseObject(), v.baseOffset(), v.sizeInBytes()));
+                int before = w.cursor();
+                w.write((UnsafeArrayData) projection.apply(holder).getArray(0));
+                w.setOffsetAndSizeFromPreviousCursor(ordinal, before);
+            } else {
+                MapValue v = r.getMap(column);
+                holder.update(0, StoredValues.map((MapType) type, shape, v.baseObject(), v.baseOffset(), v.sizeInBytes()));
+                w.write(ordinal, (UnsafeMapData) projection.apply(holder).getMap(0));
             }
         }
     }

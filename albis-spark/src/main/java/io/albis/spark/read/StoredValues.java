@@ -1,8 +1,9 @@
 package io.albis.spark.read;
 
-import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
-import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
-import org.apache.spark.sql.catalyst.expressions.UnsafeMapData;
+import io.albis.nested.NestedFormat;
+import io.albis.nested.NestedShape;
+import io.albis.util.Int128;
+import java.math.BigDecimal;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
@@ -11,66 +12,133 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
 import org.apache.spark.sql.vectorized.ColumnarMap;
+import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * The values inside a stored list or map as a Spark {@link ColumnVector}, read where they are:
- * Albis stores a list or map value in Spark's {@code UnsafeArrayData}/{@code UnsafeMapData}
- * layout (docs/FORMAT.md §6), so element {@code i} is read by Spark's own getters of the stored
- * array, with no copy and no object per element. Spark's {@link ColumnarArray} and
- * {@link ColumnarMap}, which a column vector must return, index this vector.
+ * The values inside a stored list or map as a Spark {@link ColumnVector}, read where they are
+ * (docs/FORMAT.md §6, "Nested values"): element {@code i} of packed fixed-width elements at
+ * {@code i} times its width, a string as a {@link UTF8String} over its bytes between two ends, a
+ * list or map inside as another vector over its bytes; no copy and no object per element. Spark's
+ * {@link ColumnarArray} and {@link ColumnarMap}, which a column vector must return, index this
+ * vector.
  *
- * <p>Two kinds: the elements of a stored array; and field {@code f} of the structs that another
- * {@code StoredValues} holds (a struct element is read as Spark reads it from a row, through
- * {@link ColumnVector#getStruct} and the child vectors). Valid as long as the batch that holds
- * the value.
+ * <p>Two kinds: the elements of a stored list, or a map's keys or values; and field {@code f} of
+ * the structs that another {@code StoredValues} holds (a struct element is read as Spark reads it
+ * from a row, through {@link ColumnVector#getStruct} and the child vectors). The bytes were
+ * checked by the row codec. Valid as long as the batch that holds the value.
  */
 final class StoredValues extends ColumnVector {
-    /** The stored array whose elements these are; null for a struct field. */
-    private final UnsafeArrayData array;
-    /** For a struct field: the values holding the structs, and the field's position. */
+    private final Object base;
+    private final NestedShape shape;
+    /** Elements: where their null bits are (-1: none), where they or their ends start, their bytes' start. */
+    private final long nullsAt;
+    private final long elementsAt;
+    private final int endCode;
+    private final long dataAt;
+    private final int count;
+    /** A struct field: the values holding the structs, and the field's position. */
     private final StoredValues structs;
     private final int field;
     /** For struct values: one child per field, made when first asked for. */
     private final StoredValues[] children;
+    /** The length of the bytes {@link #bytesAt} found last. */
+    private int length;
 
-    private StoredValues(DataType type, UnsafeArrayData array, StoredValues structs, int field) {
+    private StoredValues(DataType type, NestedShape shape, Object base, long at, int count, int endCode) {
         super(type);
-        this.array = array;
+        this.base = base;
+        this.shape = shape;
+        this.nullsAt = shape.nullable ? at : -1;
+        this.elementsAt = at + (shape.nullable ? NestedFormat.nullBytes(count) : 0);
+        this.endCode = endCode;
+        this.dataAt = elementsAt + ((long) count << endCode);
+        this.count = count;
+        this.structs = null;
+        this.field = -1;
+        this.children = childrenOf(type);
+    }
+
+    private StoredValues(DataType type, StoredValues structs, int field) {
+        super(type);
+        this.base = structs.base;
+        this.shape = structs.shape.fields[field];
+        this.nullsAt = -1;
+        this.elementsAt = -1;
+        this.endCode = 0;
+        this.dataAt = -1;
+        this.count = -1;
         this.structs = structs;
         this.field = field;
-        this.children = type instanceof StructType s ? new StoredValues[s.fields().length] : null;
+        this.children = childrenOf(type);
     }
 
-    /** The stored array {@code a} of elements of {@code elementType}, as Spark's array of a column vector. */
-    static ColumnarArray array(DataType elementType, UnsafeArrayData a) {
-        return new ColumnarArray(new StoredValues(elementType, a, null, -1), 0, a.numElements());
+    private static StoredValues[] childrenOf(DataType type) {
+        return type instanceof StructType s ? new StoredValues[s.fields().length] : null;
     }
 
-    /** The stored map {@code m} of type {@code type}, as Spark's map of a column vector. */
-    static ColumnarMap map(MapType type, UnsafeMapData m) {
-        return new ColumnarMap(new StoredValues(type.keyType(), m.keyArray(), null, -1),
-                new StoredValues(type.valueType(), m.valueArray(), null, -1), 0, m.numElements());
+    /** The list value of shape {@code list} whose {@code size} bytes are at {@code base}/{@code at}, as Spark's array. */
+    static ColumnarArray list(ArrayType type, NestedShape list, Object base, long at, int size) {
+        long h = NestedFormat.header(base, at, at + size);
+        long value = NestedFormat.headerValue(h);
+        int n = (int) (value >>> 2);
+        return new ColumnarArray(new StoredValues(type.elementType(), list.element, base, at + NestedFormat.headerBytes(h),
+                n, (int) value & 3), 0, n);
     }
 
-    /** What holds value {@code i}: the array, or the struct value {@code i} of {@link #structs}. */
-    private SpecializedGetters holder(int i) {
-        return array != null ? array : structs.struct(i);
+    /** The map value of shape {@code map} whose {@code size} bytes are at {@code base}/{@code at}, as Spark's map. */
+    static ColumnarMap map(MapType type, NestedShape map, Object base, long at, int size) {
+        long h = NestedFormat.header(base, at, at + size);
+        long value = NestedFormat.headerValue(h);
+        int n = (int) (value >>> 4);
+        StoredValues keys = new StoredValues(type.keyType(), map.element, base, at + NestedFormat.headerBytes(h), n,
+                (int) value & 3);
+        StoredValues values = new StoredValues(type.valueType(), map.value, base, keys.endOf(n), n,
+                (int) (value >>> 2) & 3);
+        return new ColumnarMap(keys, values, 0, n);
     }
 
-    /** The position of value {@code i} in its {@link #holder}. */
-    private int ordinal(int i) {
-        return array != null ? i : field;
+    /** Where the {@code n} elements of this vector end (where a map's values start after its keys). */
+    private long endOf(int n) {
+        if (shape.isVariable()) {
+            return dataAt + (n == 0 ? 0 : NestedFormat.end(base, elementsAt, endCode, n - 1));
+        }
+        return elementsAt + (long) n * shape.width;
     }
 
-    /** Value {@code i}, a struct, as Spark's row view of the stored bytes. */
-    private SpecializedGetters struct(int i) {
-        return holder(i).getStruct(ordinal(i), children.length);
+    /** Where fixed-width value {@code i} is. */
+    private long fixedAt(int i) {
+        if (structs == null) {
+            return elementsAt + (long) i * shape.width;
+        }
+        return structs.bytesAt(i) + structs.shape.fieldNullBytes + structs.shape.fieldOffsets[field];
+    }
+
+    /** Where the bytes of variable value {@code i} start; their length is then {@link #length}. */
+    private long bytesAt(int i) {
+        if (structs == null) {
+            long from = i == 0 ? 0 : NestedFormat.end(base, elementsAt, endCode, i - 1);
+            length = (int) (NestedFormat.end(base, elementsAt, endCode, i) - from);
+            return dataAt + from;
+        }
+        NestedShape s = structs.shape;
+        long fixed = structs.bytesAt(i) + s.fieldNullBytes;
+        int previous = s.previousVariable[field];
+        long from = previous < 0 ? 0 : Platform.getInt(base, fixed + s.fieldOffsets[previous]) & 0xFFFFFFFFL;
+        length = (int) ((Platform.getInt(base, fixed + s.fieldOffsets[field]) & 0xFFFFFFFFL) - from);
+        return fixed + s.fixedPart + from;
     }
 
     @Override
     public boolean isNullAt(int i) {
-        return holder(i).isNullAt(ordinal(i));
+        if (structs == null) {
+            return nullsAt >= 0 && (Platform.getByte(base, nullsAt + (i >>> 3)) & (1 << (i & 7))) != 0;
+        }
+        if (structs.isNullAt(i)) {
+            return true; // a field of a null struct counts as null
+        }
+        long struct = structs.bytesAt(i);
+        return (Platform.getByte(base, struct + (field >>> 3)) & (1 << (field & 7))) != 0;
     }
 
     @Override
@@ -78,75 +146,89 @@ final class StoredValues extends ColumnVector {
         return numNulls() > 0;
     }
 
-    /** Values held: the array's elements, or as many as the structs holding this field. */
+    /** Values held: the elements, or as many as the structs holding this field. */
     private int count() {
-        return array != null ? array.numElements() : structs.count();
+        return structs != null ? structs.count() : count;
     }
 
-    /** A field of a null struct counts as null. */
     @Override
     public int numNulls() {
         int n = 0;
         for (int i = 0; i < count(); i++) {
-            if (nullOrInNullStruct(i)) {
+            if (isNullAt(i)) {
                 n++;
             }
         }
         return n;
     }
 
-    private boolean nullOrInNullStruct(int i) {
-        return (structs != null && structs.nullOrInNullStruct(i)) || isNullAt(i);
-    }
-
     @Override
     public boolean getBoolean(int i) {
-        return holder(i).getBoolean(ordinal(i));
+        return Platform.getByte(base, fixedAt(i)) != 0;
     }
 
     @Override
     public byte getByte(int i) {
-        return holder(i).getByte(ordinal(i));
+        return Platform.getByte(base, fixedAt(i));
     }
 
     @Override
     public short getShort(int i) {
-        return holder(i).getShort(ordinal(i));
+        return Platform.getShort(base, fixedAt(i));
     }
 
     @Override
     public int getInt(int i) {
-        return holder(i).getInt(ordinal(i));
+        return Platform.getInt(base, fixedAt(i));
     }
 
     @Override
     public long getLong(int i) {
-        return holder(i).getLong(ordinal(i));
+        return Platform.getLong(base, fixedAt(i));
     }
 
     @Override
     public float getFloat(int i) {
-        return holder(i).getFloat(ordinal(i));
+        return Platform.getFloat(base, fixedAt(i));
     }
 
     @Override
     public double getDouble(int i) {
-        return holder(i).getDouble(ordinal(i));
+        return Platform.getDouble(base, fixedAt(i));
     }
 
     @Override
     public Decimal getDecimal(int i, int precision, int scale) {
-        return isNullAt(i) ? null : holder(i).getDecimal(ordinal(i), precision, scale);
+        if (isNullAt(i)) {
+            return null;
+        }
+        long at = fixedAt(i);
+        if (shape.kind != NestedShape.WIDE_DECIMAL) {
+            return Decimal.createUnsafe(Platform.getLong(base, at), precision, scale);
+        }
+        // 128-bit two's complement, low word first (docs/FORMAT.md §4)
+        return Decimal.apply(new BigDecimal(Int128.toBigInteger(Platform.getLong(base, at + 8), Platform.getLong(base, at)),
+                scale), precision, scale);
     }
 
     @Override
     public UTF8String getUTF8String(int i) {
-        return isNullAt(i) ? null : holder(i).getUTF8String(ordinal(i));
+        if (isNullAt(i)) {
+            return null;
+        }
+        long at = bytesAt(i);
+        return UTF8String.fromAddress(base, at, length);
     }
 
     @Override
     public byte[] getBinary(int i) {
-        return isNullAt(i) ? null : holder(i).getBinary(ordinal(i));
+        if (isNullAt(i)) {
+            return null;
+        }
+        long at = bytesAt(i);
+        byte[] out = new byte[length];
+        Platform.copyMemory(base, at, out, Platform.BYTE_ARRAY_OFFSET, length);
+        return out;
     }
 
     @Override
@@ -154,7 +236,8 @@ final class StoredValues extends ColumnVector {
         if (isNullAt(i)) {
             return null;
         }
-        return array(((ArrayType) dataType()).elementType(), (UnsafeArrayData) holder(i).getArray(ordinal(i)));
+        long at = bytesAt(i);
+        return list((ArrayType) dataType(), shape, base, at, length);
     }
 
     @Override
@@ -162,7 +245,8 @@ final class StoredValues extends ColumnVector {
         if (isNullAt(i)) {
             return null;
         }
-        return map((MapType) dataType(), (UnsafeMapData) holder(i).getMap(ordinal(i)));
+        long at = bytesAt(i);
+        return map((MapType) dataType(), shape, base, at, length);
     }
 
     @Override
@@ -171,12 +255,12 @@ final class StoredValues extends ColumnVector {
             throw new UnsupportedOperationException("values of type " + dataType().sql() + " have no child vectors");
         }
         if (children[f] == null) {
-            children[f] = new StoredValues(((StructType) dataType()).fields()[f].dataType(), null, this, f);
+            children[f] = new StoredValues(((StructType) dataType()).fields()[f].dataType(), this, f);
         }
         return children[f];
     }
 
-    /** The memory is the reader's segment buffer: nothing to free. */
+    /** The memory is the reader's segment buffer (or a copy of an older file's value): nothing to free. */
     @Override
     public void close() {}
 }

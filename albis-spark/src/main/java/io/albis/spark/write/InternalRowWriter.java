@@ -5,8 +5,6 @@ import io.albis.schema.Schema;
 import io.albis.write.RowWriter;
 import java.io.IOException;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.UnsafeArrayData;
-import org.apache.spark.sql.catalyst.expressions.UnsafeMapData;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.types.StructField;
@@ -18,9 +16,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * Writes Spark rows into a {@link RowWriter}, planned once per schema: each field of the
  * Spark schema goes to the Albis column of the same name (a top-level struct's fields to the
  * columns Albis flattens it into, its nullability to the struct's marker column). Values are read
- * from the {@code UnsafeRow} layout: a list or map is an {@code UnsafeArrayData}/{@code UnsafeMapData},
- * which Albis stores as it is, checked against the column's type ({@link RowWriter#setNestedBytes}),
- * and a short decimal is its unscaled long. Spark's plans usually hand over {@code UnsafeRow}s
+ * from the {@code UnsafeRow} layout: a short decimal is its unscaled long, and a list or map is
+ * read element by element into the Java objects the writer encodes ({@link SparkNestedValues}). Spark's plans usually hand over {@code UnsafeRow}s
  * already; other rows are projected into one first. Used by one task at a time.
  */
 public final class InternalRowWriter {
@@ -109,27 +106,9 @@ public final class InternalRowWriter {
                     }
                 }
                 case BINARY -> w.setBinary(c, row.getBinary(o));
-                case LIST -> {
-                    UnsafeArrayData a = (UnsafeArrayData) row.getArray(o);
-                    setStored(w, c, a.getBaseObject(), a.getBaseOffset(), a.getSizeInBytes());
-                }
-                case MAP -> {
-                    UnsafeMapData m = (UnsafeMapData) row.getMap(o);
-                    setStored(w, c, m.getBaseObject(), m.getBaseOffset(), m.getSizeInBytes());
-                }
+                case LIST, MAP -> w.setValue(c, SparkNestedValues.value(row, o, type));
                 case STRUCT -> throw new IllegalStateException("struct marker planned as a leaf");
             }
-        }
-    }
-
-    /** Spark's nested bytes, as they are when they lie in a byte array, else copied out. */
-    private static void setStored(RowWriter w, int column, Object base, long offset, int size) throws IOException {
-        if (base instanceof byte[] b) {
-            w.setNestedBytes(column, b, (int) (offset - Platform.BYTE_ARRAY_OFFSET), size);
-        } else {
-            byte[] copy = new byte[size];
-            Platform.copyMemory(base, offset, copy, Platform.BYTE_ARRAY_OFFSET, size);
-            w.setNestedBytes(column, copy, 0, size);
         }
     }
 
