@@ -74,13 +74,14 @@ public final class TaskRunner {
         Path dir = Path.of(task.dir());
         List<Long> nanos = new ArrayList<>();
         for (int i = 0; i < task.warmup() + task.repeat(); i++) {
-            long n = task.kind() == Kind.SPARK_INGEST ? spark.ingest(dir, task.threads()) : spark.sum(dir, task.threads());
+            long n = task.kind() == Kind.SPARK_INGEST ? spark.ingest(dir, task.spec(), task.threads())
+                    : spark.sum(dir, task.threads());
             if (i >= task.warmup()) {
                 nanos.add(n);
             }
         }
         // Untimed: every value Spark gets from the copy, for the harness to compare with the source.
-        ScanResult data = spark.read(dir, ReadSpec.all(), task.threads());
+        ScanResult data = spark.read(dir, task.kind() == Kind.SPARK_INGEST ? task.spec() : ReadSpec.all(), task.threads());
         return new Outcome(task.id(), data.rows(), data.logicalBytes(), data.nulls(), data.checksum(), 0, nanos);
     }
 

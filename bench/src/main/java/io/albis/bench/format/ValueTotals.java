@@ -23,6 +23,11 @@ public final class ValueTotals {
     private long rowNulls;
     private long rowSum;
 
+    /** A list's element count or a map's entry count: a word of the sum, no logical bytes. */
+    public void addCount(int n) {
+        rowSum += n;
+    }
+
     public void addBoolean(boolean v) {
         rowSum += v ? 1 : 0;
         rowLogical += 1;

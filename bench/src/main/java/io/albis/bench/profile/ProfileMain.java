@@ -222,7 +222,7 @@ public final class ProfileMain {
         ScanResult data = spark.read(dir, ReadSpec.all(), 1);
         return () -> {
             if (o.spark.equals("ingest")) {
-                spark.ingest(dir, 1);
+                spark.ingest(dir, ReadSpec.all(), 1);
             } else {
                 spark.sum(dir, 1);
             }

@@ -9,6 +9,11 @@ import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.catalyst.util.ArrayData;
+import org.apache.spark.sql.catalyst.util.MapData;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
@@ -26,7 +31,9 @@ import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 
 /**
- * The totals of {@link io.albis.scan.ValueChecksum} over every value of a Spark Dataset of flat columns, summed
+ * The totals of {@link io.albis.scan.ValueChecksum} over every value of a Spark Dataset of flat
+ * columns and of lists and maps of them (a list adds its count and its elements, a map its count,
+ * keys and values), summed
  * over its partitions inside Spark (the checksum is a wrapping sum, so partition order does not
  * matter): what the harness compares with its scan of the source table. Untimed.
  */
@@ -37,8 +44,8 @@ final class SparkChecksum {
         DataType[] types = new DataType[df.schema().fields().length];
         for (int i = 0; i < types.length; i++) {
             StructField f = df.schema().fields()[i];
-            if (!isFlat(f.dataType())) {
-                throw new IllegalArgumentException("Spark-level checksums take flat columns; column " + f.name()
+            if (!isFlat(f.dataType()) && !isListOrMap(f.dataType())) {
+                throw new IllegalArgumentException("Spark-level checksums take flat columns, lists and maps; column " + f.name()
                         + " is " + f.dataType().simpleString());
             }
             types[i] = f.dataType();
@@ -62,6 +69,15 @@ final class SparkChecksum {
                 || t instanceof DecimalType || t instanceof StringType || t instanceof BinaryType;
     }
 
+    /** Whether a Spark type is a list or map of flat values or of lists and maps of them. */
+    private static boolean isListOrMap(DataType t) {
+        if (t instanceof ArrayType a) {
+            return isFlat(a.elementType()) || isListOrMap(a.elementType());
+        }
+        return t instanceof MapType m && (isFlat(m.keyType()) || isListOrMap(m.keyType()))
+                && (isFlat(m.valueType()) || isListOrMap(m.valueType()));
+    }
+
     /** One partition's rows, logical bytes, nulls and checksum, as {@link ValueTotals} adds them. */
     private record PartitionTotals(DataType[] types) implements FlatMapFunction<Iterator<InternalRow>, long[]> {
         @Override
@@ -78,7 +94,7 @@ final class SparkChecksum {
             return List.of(new long[] {r.rows(), r.logicalBytes(), r.nulls(), r.checksum()}).iterator();
         }
 
-        private static void add(ValueTotals totals, InternalRow row, int i, DataType t) {
+        private static void add(ValueTotals totals, SpecializedGetters row, int i, DataType t) {
             if (row.isNullAt(i)) {
                 totals.addNull();
             } else if (t instanceof BooleanType) {
@@ -100,6 +116,19 @@ final class SparkChecksum {
             } else if (t instanceof DecimalType d) {
                 BigInteger unscaled = row.getDecimal(i, d.precision(), d.scale()).toJavaBigDecimal().unscaledValue();
                 totals.addWideDecimal(unscaled.shiftRight(64).longValue(), unscaled.longValue());
+            } else if (t instanceof ArrayType a) {
+                ArrayData list = row.getArray(i);
+                totals.addCount(list.numElements());
+                for (int e = 0; e < list.numElements(); e++) {
+                    add(totals, list, e, a.elementType());
+                }
+            } else if (t instanceof MapType m) {
+                MapData map = row.getMap(i);
+                totals.addCount(map.numElements());
+                for (int e = 0; e < map.numElements(); e++) {
+                    add(totals, map.keyArray(), e, m.keyType());
+                    add(totals, map.valueArray(), e, m.valueType());
+                }
             } else {
                 byte[] b = t instanceof StringType ? row.getUTF8String(i).getBytes() : row.getBinary(i);
                 totals.addBytes(b, 0, b.length);
