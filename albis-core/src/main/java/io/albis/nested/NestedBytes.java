@@ -9,7 +9,7 @@ import io.albis.internal.DirectMemory;
 public abstract sealed class NestedBytes permits NestedSlots, MapValue {
     /** Memory of the value: {@code null} and an address, or a {@code byte[]} and an offset. */
     final Object base;
-    /** Where the value starts (pointers count from here). */
+    /** Where the value starts (the views' offsets of variable values count from here). */
     final long start;
     final int size;
 
@@ -20,9 +20,9 @@ public abstract sealed class NestedBytes permits NestedSlots, MapValue {
     }
 
     /**
-     * The memory holding the stored bytes, for handing them on without a copy (Spark's
-     * {@code UnsafeArrayData.pointTo}/{@code UnsafeMapData.pointTo} take the same pair): null
-     * when {@link #baseOffset()} is an address, else the {@code byte[]} it is an Unsafe offset into.
+     * The memory holding the stored bytes, for handing them on without a copy (Spark's column
+     * vectors over them take the same pair): null when {@link #baseOffset()} is an address, else
+     * the {@code byte[]} it is an Unsafe offset into.
      */
     public final Object baseObject() {
         return base;

@@ -37,6 +37,11 @@ public final class NestedShape {
     /** A struct's fields, and their names for messages. */
     public final NestedShape[] fields;
     public final String[] fieldNames;
+    /**
+     * True for a list whose elements, or a map whose keys and values, are leaves (no list, map or
+     * struct inside): the common values, which the check and the scan walk without recursion.
+     */
+    public final boolean flat;
     /** A struct's fields' offsets in its fixed part (after the null bits), and the fixed part's length. */
     public final int[] fieldOffsets;
     public final int fixedPart;
@@ -58,6 +63,7 @@ public final class NestedShape {
         this.value = value;
         this.fields = fields;
         this.fieldNames = fieldNames;
+        this.flat = kind == LIST ? element.kind <= BYTES : kind == MAP && element.kind <= BYTES && value.kind <= BYTES;
         int n = fields == null ? 0 : fields.length;
         this.fieldOffsets = new int[n];
         this.previousVariable = new int[n];

@@ -23,7 +23,8 @@ import java.nio.ByteBuffer;
  *     at least the fixed area, and the last row ends where the segment ends; every string or
  *     binary value of the row has a size ≥ 0 and, when it has bytes, lies between the end of the
  *     fixed area and the end of the row; every list or map value that is not null passes
- *     {@link NestedCheck} (its counts and pointers lie inside it, down every level).</li>
+ *     {@link NestedCheck} (its counts and ends lie inside it, down every level; in a file of 3.0 to 5.x,
+ *     {@link LegacyNested}'s check of Spark's layout).</li>
  * </ul>
  * So every fixed slot and every variable value of the current row lies inside the segment, and
  * the getters read them without further checks on the data; they check only their arguments (a

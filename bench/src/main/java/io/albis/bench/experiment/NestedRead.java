@@ -4,6 +4,8 @@ import io.albis.bench.dataset.NestedTable;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.albis.AlbisLayout;
+import io.albis.bench.format.spark.SparkFloorFormat;
+import io.albis.bench.format.spark.SparkLevelFormat;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +15,8 @@ import java.util.List;
  * Experiment 9: a table of an {@code array<int>} and a {@code map<string, long>} column
  * ({@link NestedTable}), read whole and one column at a time by the formats that read lists and
  * maps ({@link BenchFormat#readsListsAndMaps()}); Albis as a row store and as one column per group.
+ * The Spark-level formats selected (not the floor, which holds flat columns) ingest the same
+ * columns into Spark's {@code noop} sink, as experiment 10 ingests {@code store_sales}.
  */
 public final class NestedRead implements Experiment {
     static final List<String> ALBIS_LAYOUTS = List.of(AlbisLayout.DEFAULT.variant(),
@@ -43,8 +47,27 @@ public final class NestedRead implements Experiment {
         for (int i = 0; i < specs.size(); i++) {
             context.addReads(out, number(), points.get(i), i, dataset, specs.get(i), false, ALBIS_LAYOUTS,
                     BenchFormat::readsListsAndMaps);
+            addSparkIngests(out, context, dataset, points.get(i), i, specs.get(i));
         }
         return out;
+    }
+
+    private void addSparkIngests(List<Case> out, Context context, NestedTable dataset, String point, double x,
+            ReadSpec spec) {
+        for (BenchFormat f : context.formats().selected()) {
+            if (!(f instanceof SparkLevelFormat) || f instanceof SparkFloorFormat) {
+                continue;
+            }
+            List<String> variants = f.dataFormat().equals("albis") ? ALBIS_LAYOUTS : List.of("");
+            for (String codec : context.codecs(f)) {
+                for (String variant : variants) {
+                    for (int t : context.settings().threads()) {
+                        out.add(new Case(number(), point, x, dataset, f.name(), f.dataFormat(), codec, variant, t,
+                                Kind.SPARK_INGEST, spec));
+                    }
+                }
+            }
+        }
     }
 
     @Override

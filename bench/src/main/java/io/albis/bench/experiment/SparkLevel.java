@@ -1,12 +1,10 @@
 package io.albis.bench.experiment;
 
-import io.albis.bench.dataset.NestedTable;
 import io.albis.bench.dataset.StoreSales;
 import io.albis.bench.format.BenchFormat;
 import io.albis.bench.format.Codecs;
 import io.albis.bench.format.ReadSpec;
 import io.albis.bench.format.albis.AlbisLayout;
-import io.albis.bench.format.spark.SparkFloorFormat;
 import io.albis.bench.format.spark.SparkLevelFormat;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,10 +19,7 @@ import java.util.List;
  * paths, Spark's Parquet and ORC sources with their codecs, and the floor source that hands Spark
  * prebuilt batches from memory); plus {@code core}, the Albis binary API's read of the same copy,
  * for Spark-level over core-level goodput. Ratios of Spark-level queries are to the floor and to
- * Albis through Spark. And lists and maps: experiment 9's table ({@link NestedTable}) ingested
- * whole ({@code nested}) and a column at a time ({@code nested-ints}, {@code nested-counts}) by
- * the formats whose Spark sources read them (not the floor, which holds flat columns), Albis as a
- * row store and as one column per group.
+ * Albis through Spark.
  */
 public final class SparkLevel implements Experiment {
 
@@ -56,26 +51,6 @@ public final class SparkLevel implements Experiment {
         if (!formats.isEmpty()) {
             context.addReads(out, number(), "core", 3, dataset, ReadSpec.all(), false,
                     List.of(AlbisLayout.DEFAULT.variant()), f -> f.name().equals("albis-binary"));
-        }
-        NestedTable nested = NestedTable.atScale(context.settings().scale());
-        List<ReadSpec> specs = List.of(ReadSpec.all(), ReadSpec.columns(List.of(NestedTable.INTS)),
-                ReadSpec.columns(List.of(NestedTable.COUNTS)));
-        List<String> points = List.of("nested", "nested-" + NestedTable.INTS, "nested-" + NestedTable.COUNTS);
-        for (SparkLevelFormat f : formats) {
-            if (f instanceof SparkFloorFormat) {
-                continue;
-            }
-            List<String> variants = f.dataFormat().equals("albis") ? NestedRead.ALBIS_LAYOUTS : List.of("");
-            for (int i = 0; i < specs.size(); i++) {
-                for (String codec : context.codecs(f)) {
-                    for (String variant : variants) {
-                        for (int t : context.settings().threads()) {
-                            out.add(new Case(number(), points.get(i), 4 + i, nested, f.name(), f.dataFormat(), codec,
-                                    variant, t, Kind.SPARK_INGEST, specs.get(i)));
-                        }
-                    }
-                }
-            }
         }
         return out;
     }
