@@ -47,6 +47,20 @@ public final class NestedFormat {
         return elementWidth(t) == VARIABLE;
     }
 
+    /**
+     * Where each of a struct's fields sits in its fixed part (after its null bits): a
+     * fixed-width field at its width, a variable one as an end of {@link #STRUCT_END} bytes;
+     * one more entry, the fixed part's length.
+     */
+    public static int[] fieldOffsets(java.util.List<io.albis.schema.Field> fields) {
+        int[] out = new int[fields.size() + 1];
+        for (int f = 0; f < fields.size(); f++) {
+            int w = elementWidth(fields.get(f).type());
+            out[f + 1] = out[f] + (w == VARIABLE ? STRUCT_END : w);
+        }
+        return out;
+    }
+
     /** Bytes of the null bits of {@code n} elements or fields. */
     public static long nullBytes(long n) {
         return (n + 7) >>> 3;

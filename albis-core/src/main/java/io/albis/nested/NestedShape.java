@@ -65,20 +65,18 @@ public final class NestedShape {
         this.fieldNames = fieldNames;
         this.flat = kind == LIST ? element.kind <= BYTES : kind == MAP && element.kind <= BYTES && value.kind <= BYTES;
         int n = fields == null ? 0 : fields.length;
-        this.fieldOffsets = new int[n];
+        int[] offsets = kind == STRUCT ? NestedFormat.fieldOffsets(type.fields()) : new int[1];
+        this.fieldOffsets = java.util.Arrays.copyOf(offsets, n);
+        this.fixedPart = offsets[n];
         this.previousVariable = new int[n];
         this.fieldNullBytes = (int) NestedFormat.nullBytes(n);
-        int at = 0;
         int previous = -1;
         for (int f = 0; f < n; f++) {
-            fieldOffsets[f] = at;
             previousVariable[f] = previous;
             if (fields[f].isVariable()) {
                 previous = f;
             }
-            at += fields[f].isVariable() ? NestedFormat.STRUCT_END : fields[f].width;
         }
-        this.fixedPart = at;
     }
 
     /** The shape of a list or map column's values (or of any type, as a nullable value). */

@@ -15,7 +15,7 @@ import java.util.Map;
 public final class StructValue extends NestedSlots {
     private final List<Field> fields;
     private final long fieldsAt;
-    /** Each field's offset in the fixed part, and where the variable fields' bytes start. */
+    /** Each field's offset in the fixed part (and its length last), and where the variable fields' bytes start. */
     private final int[] offsets;
     private final long dataAt;
 
@@ -23,14 +23,8 @@ public final class StructValue extends NestedSlots {
         super(base, start, size);
         this.fields = type.fields();
         this.fieldsAt = start + NestedFormat.nullBytes(fields.size());
-        this.offsets = new int[fields.size()];
-        int at = 0;
-        for (int f = 0; f < offsets.length; f++) {
-            offsets[f] = at;
-            int w = NestedFormat.elementWidth(fields.get(f).type());
-            at += w == NestedFormat.VARIABLE ? NestedFormat.STRUCT_END : w;
-        }
-        this.dataAt = fieldsAt + at;
+        this.offsets = NestedFormat.fieldOffsets(fields);
+        this.dataAt = fieldsAt + offsets[fields.size()];
     }
 
     @Override

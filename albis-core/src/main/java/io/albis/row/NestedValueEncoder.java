@@ -150,14 +150,8 @@ public final class NestedValueEncoder {
             }
         }
         int nulls = reserve(NestedFormat.nullBytes(fields.size()));
-        int[] offsets = new int[fields.size()];
-        int fixed = 0;
-        for (int f = 0; f < fields.size(); f++) {
-            offsets[f] = fixed;
-            int w = NestedFormat.elementWidth(fields.get(f).type());
-            fixed += w == NestedFormat.VARIABLE ? NestedFormat.STRUCT_END : w;
-        }
-        int slots = reserve(fixed);
+        int[] offsets = NestedFormat.fieldOffsets(fields);
+        int slots = reserve(offsets[fields.size()]);
         int data = end;
         for (int f = 0; f < fields.size(); f++) {
             Field field = fields.get(f);
