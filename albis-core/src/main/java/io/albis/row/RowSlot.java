@@ -202,13 +202,9 @@ public final class RowSlot {
         if (isNull()) {
             return null;
         }
-        long at = rows.rowAt() + RowLayout.offsetOf(packed);
-        int size = RowLayout.sizeOf(packed);
-        if (rows.legacyNested()) {
-            byte[] b = NestedValueEncoder.fromLegacy(null, at, size, type);
-            return ArrayValue.ofChecked(b, DirectMemory.BYTE_ARRAY_OFFSET, b.length, type);
-        }
-        return ArrayValue.ofChecked(null, at, size, type);
+        byte[] copy = legacyCopy(packed);
+        return copy != null ? ArrayValue.ofChecked(copy, DirectMemory.BYTE_ARRAY_OFFSET, copy.length, type)
+                : ArrayValue.ofChecked(null, rows.rowAt() + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), type);
     }
 
     /** The map in this slot as a view, null when null; valid as {@link #getList()}'s. */
@@ -217,13 +213,16 @@ public final class RowSlot {
         if (isNull()) {
             return null;
         }
-        long at = rows.rowAt() + RowLayout.offsetOf(packed);
-        int size = RowLayout.sizeOf(packed);
-        if (rows.legacyNested()) {
-            byte[] b = NestedValueEncoder.fromLegacy(null, at, size, type);
-            return MapValue.ofChecked(b, DirectMemory.BYTE_ARRAY_OFFSET, b.length, type);
-        }
-        return MapValue.ofChecked(null, at, size, type);
+        byte[] copy = legacyCopy(packed);
+        return copy != null ? MapValue.ofChecked(copy, DirectMemory.BYTE_ARRAY_OFFSET, copy.length, type)
+                : MapValue.ofChecked(null, rows.rowAt() + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), type);
+    }
+
+    /** The list or map {@code packed} locates, of a file of 3.0 to 5.x, copied in today's layout; null in a file of today. */
+    private byte[] legacyCopy(long packed) {
+        return rows.legacyNested()
+                ? NestedValueEncoder.fromLegacy(null, rows.rowAt() + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), type)
+                : null;
     }
 
     private long nestedPacked(TypeId expected) {

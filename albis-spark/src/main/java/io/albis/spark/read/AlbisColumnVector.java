@@ -216,13 +216,9 @@ public final class AlbisColumnVector extends ColumnVector {
             return null;
         }
         long p = packed(r);
-        long at = row(r) + RowLayout.offsetOf(p);
-        int size = RowLayout.sizeOf(p);
-        if (legacyNested) {
-            byte[] b = NestedValueEncoder.fromLegacy(null, at, size, nestedType);
-            return StoredValues.list((ArrayType) dataType(), nestedShape, b, Platform.BYTE_ARRAY_OFFSET, b.length);
-        }
-        return StoredValues.list((ArrayType) dataType(), nestedShape, null, at, size);
+        byte[] copy = legacyCopy(r, p);
+        return copy != null ? StoredValues.list((ArrayType) dataType(), nestedShape, copy, Platform.BYTE_ARRAY_OFFSET, copy.length)
+                : StoredValues.list((ArrayType) dataType(), nestedShape, null, row(r) + RowLayout.offsetOf(p), RowLayout.sizeOf(p));
     }
 
     @Override
@@ -231,13 +227,15 @@ public final class AlbisColumnVector extends ColumnVector {
             return null;
         }
         long p = packed(r);
-        long at = row(r) + RowLayout.offsetOf(p);
-        int size = RowLayout.sizeOf(p);
-        if (legacyNested) {
-            byte[] b = NestedValueEncoder.fromLegacy(null, at, size, nestedType);
-            return StoredValues.map((MapType) dataType(), nestedShape, b, Platform.BYTE_ARRAY_OFFSET, b.length);
-        }
-        return StoredValues.map((MapType) dataType(), nestedShape, null, at, size);
+        byte[] copy = legacyCopy(r, p);
+        return copy != null ? StoredValues.map((MapType) dataType(), nestedShape, copy, Platform.BYTE_ARRAY_OFFSET, copy.length)
+                : StoredValues.map((MapType) dataType(), nestedShape, null, row(r) + RowLayout.offsetOf(p), RowLayout.sizeOf(p));
+    }
+
+    /** Row {@code r}'s list or map ({@code p} locates it), of a file of 3.0 to 5.x, copied in today's layout; null in a file of today. */
+    private byte[] legacyCopy(int r, long p) {
+        return legacyNested ? NestedValueEncoder.fromLegacy(null, row(r) + RowLayout.offsetOf(p), RowLayout.sizeOf(p), nestedType)
+                : null;
     }
 
     @Override
