@@ -203,11 +203,39 @@ public final class LegacyNested {
         int keyBytes = (int) DirectMemory.getLong(base, start);
         List<Object> keys = arrayToJava(base, start + 8, t.keyField().type());
         List<Object> values = arrayToJava(base, start + 8 + keyBytes, t.valueField().type());
-        Map<Object, Object> out = new LinkedHashMap<>();
+        List<Map.Entry<Object, Object>> entries = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
-            out.put(keys.get(i), values.get(i));
+            entries.add(new java.util.AbstractMap.SimpleImmutableEntry<>(keys.get(i), values.get(i)));
         }
-        return out;
+        return new Entries(entries);
+    }
+
+    /**
+     * A map's entries as stored, a key twice included (the format does not forbid it): what the
+     * encoder iterates to store the map again entry for entry, where a {@code LinkedHashMap}
+     * would drop all but the last of such a key.
+     */
+    private static final class Entries extends java.util.AbstractMap<Object, Object> {
+        private final List<Map.Entry<Object, Object>> entries;
+
+        Entries(List<Map.Entry<Object, Object>> entries) {
+            this.entries = entries;
+        }
+
+        @Override
+        public java.util.Set<Map.Entry<Object, Object>> entrySet() {
+            return new java.util.AbstractSet<>() {
+                @Override
+                public java.util.Iterator<Map.Entry<Object, Object>> iterator() {
+                    return entries.iterator();
+                }
+
+                @Override
+                public int size() {
+                    return entries.size();
+                }
+            };
+        }
     }
 
     private static Map<String, Object> structToJava(Object base, long start, DataType t) {

@@ -76,6 +76,44 @@ class NestedValuesTest {
                         BigDecimal.ONE.setScale(2))))));
     }
 
+    /**
+     * Values of 3.0 to 5.x (Spark's layout, §6's examples of it) pass the old check and are
+     * copied into 6.0's layout entry for entry, a key twice included.
+     */
+    @Test
+    void olderValuesAreCheckedAndCopiedEntryForEntry() {
+        byte[] list = HexFormat.of().parseHex("0200000000000000" + "0200000000000000" + "0700000000000000");
+        assertNull(LegacyNested.problem(list, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, list.length,
+                NestedShape.of(INT_LIST)));
+        assertEquals("08" + "02" + "07000000" + "00000000", hex(NestedValueEncoder.fromLegacy(list,
+                io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, list.length, INT_LIST)));
+        ByteBuffer map = ByteBuffer.allocate(88).order(ByteOrder.LITTLE_ENDIAN);
+        map.putLong(48).putLong(2).putLong(0).putLong(32L << 32 | 1).putLong(40L << 32 | 1).putLong('a').putLong('a');
+        map.putLong(2).putLong(0).putLong(1).putLong(2);
+        byte[] twice = map.array();
+        assertNull(LegacyNested.problem(twice, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, twice.length,
+                NestedShape.of(STRING_LONG_MAP)));
+        byte[] copied = NestedValueEncoder.fromLegacy(twice, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, twice.length,
+                STRING_LONG_MAP);
+        assertEquals("20" + "0102" + "6161" + "00" + "0100000000000000" + "0200000000000000", hex(copied));
+        assertEquals(2, MapValue.of(copied, 0, copied.length, STRING_LONG_MAP).count());
+        assertProblemOfOlder(withLong(twice, 0, 4), "claims keys of 4 bytes");
+        assertProblemOfOlder(withLong(twice, 24, 500L << 32 | 1), "lies outside");
+    }
+
+    private static void assertProblemOfOlder(byte[] b, String expected) {
+        String p = LegacyNested.problem(b, io.albis.internal.DirectMemory.BYTE_ARRAY_OFFSET, b.length,
+                NestedShape.of(STRING_LONG_MAP));
+        assertNotNull(p, expected);
+        assertTrue(p.contains(expected), p);
+    }
+
+    private static byte[] withLong(byte[] b, int at, long v) {
+        byte[] c = b.clone();
+        ByteBuffer.wrap(c).order(ByteOrder.LITTLE_ENDIAN).putLong(at, v);
+        return c;
+    }
+
     private static String hex(byte[] b) {
         return HexFormat.of().formatHex(b);
     }
