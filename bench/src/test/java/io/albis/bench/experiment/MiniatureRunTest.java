@@ -31,7 +31,7 @@ class MiniatureRunTest {
         assertTrue(Files.isRegularFile(out.resolve("run.txt")), "run.txt");
 
         // An in-process run measures every registered format except those that need JVM flags of their own;
-        // Spark-level formats run in experiments 10 and 11 only.
+        // Spark-level formats run in experiments 9 (lists and maps), 10 and 11 only.
         Set<String> present = FormatSet.load(null).withoutFormatsNeedingJvmArgs().selected().stream()
                 .filter(f -> !(f instanceof SparkLevelFormat)).map(BenchFormat::name).collect(Collectors.toSet());
         Set<String> sparkLevel = FormatSet.load(null).selected().stream().filter(f -> f instanceof SparkLevelFormat)
