@@ -36,8 +36,6 @@ public final class RowEncoder {
      * before it to the same byte (a fifth of store_sales's write time).
      */
     private final boolean[] nulled;
-    /** Per slot: its fixed offset, from an array filled once, as this is read for every value written. */
-    private final int[] fixedOffsetOf;
     private final byte[][] varValues;
     private final int[] varLengths;
     private final int[] varSlots;
@@ -56,10 +54,6 @@ public final class RowEncoder {
         this.stage = ByteBuffer.wrap(stageBytes).order(ByteOrder.LITTLE_ENDIAN);
         this.set = new boolean[n];
         this.nulled = new boolean[n];
-        this.fixedOffsetOf = new int[n];
-        for (int s = 0; s < n; s++) {
-            fixedOffsetOf[s] = layout.fixedOffset(s);
-        }
         this.varValues = new byte[n][];
         this.varLengths = new int[n];
         this.varSlots = layout.variableSlots();
@@ -132,7 +126,7 @@ public final class RowEncoder {
     private int present(int slot) {
         nulled[slot] = false;
         set[slot] = true;
-        return fixedOffsetOf[slot];
+        return layout.fixedOffset(slot);
     }
 
     /** Null: the null bit set and the fixed slot zero-filled, as the format stores a null. */

@@ -1,6 +1,7 @@
 package io.albis.segment;
 
 import io.albis.internal.DirectMemory;
+import io.albis.schema.DataType;
 import io.albis.schema.TypeId;
 import io.albis.util.ValueOrder;
 
@@ -154,14 +155,9 @@ public final class ColumnStats {
          * {@link #addNull} would one by one: the value of row r at {@code valueAt + r * stride}, its
          * null bit at {@code nullAt + r * stride} under {@code nullMask}. The caller holds that memory.
          */
-        public void addLongColumn(long valueAt, long nullAt, int nullMask, int stride, int n, TypeId type) {
-            int width = switch (type) {
-                case BOOLEAN, BYTE -> 1;
-                case SHORT -> 2;
-                case INT, DATE -> 4;
-                default -> 8;
-            };
-            boolean bool = type == TypeId.BOOLEAN;
+        public void addLongColumn(long valueAt, long nullAt, int nullMask, int stride, int n, DataType type) {
+            int width = type.fixedWidth();
+            boolean bool = type.id() == TypeId.BOOLEAN;
             // Locals, not fields, in the loop: the JIT cannot keep fields in registers across loads
             // from raw memory, which may alias them.
             int count = values;

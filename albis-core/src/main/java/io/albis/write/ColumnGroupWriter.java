@@ -199,7 +199,7 @@ final class ColumnGroupWriter {
             long rows = start + (long) first * stride;
             for (int s : evenLongSlots) {
                 stats[s].addLongColumn(rows + layout.fixedOffset(s), rows + layout.nullByte(s),
-                        RowLayout.nullMask(s), stride, n, layout.type(s).id());
+                        RowLayout.nullMask(s), stride, n, layout.type(s));
             }
         }
     }
