@@ -61,7 +61,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Damaged tables: every file kind truncated at many points and with single bits flipped at many
- * positions. Opening and reading everything must end in exactly the written rows or in a typed
+ * positions. The table has a flat list and map, which the checksum scan checks in its own walk. Opening and reading everything must end in exactly the written rows or in a typed
  * error naming the file (an AlbisFormatException, a CorruptDataException, or another IOException
  * naming the file) — never other rows, never an unchecked exception of the JDK, never a hang
  * (the timeouts are generous hang guards only).
@@ -85,7 +85,9 @@ class CorruptionTest {
         table = dir.resolve("t");
         List<Field> fields = List.of(Field.required("id", DataType.INT), Field.of("name", DataType.STRING),
                 Field.of("price", DataType.decimal(30, 4)), Field.of("ratio", DataType.DOUBLE),
-                new Field("s", DataType.struct(Field.of("a", DataType.LONG), Field.of("b", DataType.BINARY)), true));
+                new Field("s", DataType.struct(Field.of("a", DataType.LONG), Field.of("b", DataType.BINARY)), true),
+                Field.of("tags", DataType.list(DataType.INT, true)),
+                Field.of("counts", DataType.map(DataType.STRING, DataType.LONG, true)));
         Map<String, List<String>> groups = new LinkedHashMap<>();
         groups.put("left", List.of("id", "name"));
         Schema schema = Schema.builder().fields(fields).groups(groups).build();

@@ -127,8 +127,7 @@ final class ColumnGroupCursor {
 
     /** Starts {@code run} at the current row (one row), for a run extended row by row. */
     void startRun(RowRun run) {
-        run.start(rows.buffer(), rows.layout(), rows.rowOffset(), rows.rowLength(), rows.layout().hasVariable(),
-                rows.legacyNested());
+        run.start(rows);
     }
 
     /** Adds the current row, which directly follows the run's last row in the same segment. */
@@ -141,9 +140,8 @@ final class ColumnGroupCursor {
      * then leaves the cursor on the last of them.
      */
     void fillRun(RowRun run, int count) throws CorruptFileException {
-        boolean variable = rows.layout().hasVariable();
-        run.start(rows.buffer(), rows.layout(), rows.rowOffset(), rows.rowLength(), variable, rows.legacyNested());
-        if (!variable) {
+        run.start(rows);
+        if (!rows.layout().hasVariable()) {
             run.count = count;
             rows.skip(count - 1);
             return;

@@ -1,6 +1,7 @@
 package io.albis.read;
 
 import io.albis.row.RowLayout;
+import io.albis.row.SegmentRows;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -23,15 +24,23 @@ public final class RowRun {
     private int stride;
     private int[] offsets = new int[0];
     private boolean legacyNested;
+    private boolean flatNestedUnchecked;
+    private String file;
+    private long fileOffset;
 
-    /**
-     * Starts the run with one row at {@code offset} of {@code length} bytes; {@code legacyNested}
-     * when its file holds lists and maps in the layout of 3.0 to 5.x.
-     */
-    void start(ByteBuffer buffer, RowLayout layout, int offset, int length, boolean variable, boolean legacyNested) {
+    /** Starts the run with the current row of {@code rows}. */
+    void start(SegmentRows rows) {
+        ByteBuffer buffer = rows.buffer();
+        RowLayout layout = rows.layout();
+        int offset = rows.rowOffset();
+        int length = rows.rowLength();
+        boolean variable = layout.hasVariable();
         this.buffer = buffer;
         this.layout = layout;
-        this.legacyNested = legacyNested;
+        this.legacyNested = rows.legacyNested();
+        this.flatNestedUnchecked = rows.flatNestedDeferred() && !legacyNested;
+        this.file = rows.file();
+        this.fileOffset = rows.fileOffset();
         this.count = 1;
         this.firstOffset = offset;
         this.stride = variable ? 0 : length;
@@ -71,6 +80,24 @@ public final class RowRun {
      */
     public boolean legacyNested() {
         return legacyNested;
+    }
+
+    /**
+     * True when the run's flat lists and maps have not been checked ({@link RunReader#deferFlatNestedChecks}):
+     * the reader checks each that is not null before it reads inside it.
+     */
+    public boolean flatNestedUnchecked() {
+        return flatNestedUnchecked;
+    }
+
+    /** The file the run's rows are read from, for messages. */
+    public String file() {
+        return file;
+    }
+
+    /** The offset in its file of the byte at {@code bufferOffset} of {@link #buffer()}, for messages. */
+    public long fileOffset(long bufferOffset) {
+        return fileOffset + bufferOffset;
     }
 
     /** Rows in the run. */

@@ -1,5 +1,6 @@
 package io.albis.read;
 
+import io.albis.row.SegmentRows;
 import io.albis.schema.DataType;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,6 +18,22 @@ public final class RunReader extends RowWalker {
 
     public RunReader(TableSource table, ReadOptions options) throws IOException {
         super(table, options);
+    }
+
+    /**
+     * Leaves the check of every flat list and map (one of leaves, {@link io.albis.nested.NestedShape#flat})
+     * in today's layout to the caller, from the next row on: the runs then say so
+     * ({@link RowRun#flatNestedUnchecked}), and the caller must check each such value that is not
+     * null, as {@link io.albis.nested.NestedCheck} does, before it reads inside it. For a reader
+     * that checks a value while it walks it (the checksum scan), so the value is walked once, not
+     * twice. Everything else the row codec checks is still checked before a run is handed out.
+     */
+    public void deferFlatNestedChecks() {
+        for (SegmentRows rows : rowsOfGroup) {
+            if (rows != null) {
+                rows.deferFlatNestedChecks();
+            }
+        }
     }
 
     /** One {@link RowRun} per column group position read (null elsewhere), for {@link #nextRun}. */

@@ -61,6 +61,8 @@ public final class SegmentRows {
     private boolean onRow;
     /** True for a segment of a file of 3.0 to 5.x, whose lists and maps are in Spark's layout ({@link LegacyNested}). */
     private boolean legacyNested;
+    /** True when flat lists and maps are left to the reader of the rows to check ({@link #deferFlatNestedChecks}). */
+    private boolean flatNestedDeferred;
 
     /**
      * Location of the current row's first byte. For fixed-width rows it is the whole position
@@ -124,6 +126,33 @@ public final class SegmentRows {
 
     public RowLayout layout() {
         return layout;
+    }
+
+    /**
+     * From now on, the flat lists and maps ({@link NestedShape#flat}) of rows of today's layout
+     * are not checked here: whoever reads the rows checks each value that is not null before it
+     * reads inside it, as {@link NestedCheck} does. For a reader that checks a value while it
+     * walks it anyway (the checksum scan), which saves a second pass over every value. Lists
+     * and maps with lists, maps or structs inside, and every value of an older file, are still
+     * checked here.
+     */
+    public void deferFlatNestedChecks() {
+        flatNestedDeferred = true;
+    }
+
+    /** True when {@link #deferFlatNestedChecks} was called: flat lists and maps of today's files are unchecked. */
+    public boolean flatNestedDeferred() {
+        return flatNestedDeferred;
+    }
+
+    /** The file of the current segment, for messages. */
+    public String file() {
+        return file;
+    }
+
+    /** Where the current segment starts in its file: buffer offset 0 is this file offset. */
+    public long fileOffset() {
+        return fileOffset;
     }
 
     /**
@@ -317,9 +346,11 @@ public final class SegmentRows {
                 throw corrupt(at + variableOffsets[v], "string/binary value in slot " + variableSlots[v] + " of row "
                         + row + " (offset " + off + ", size " + size + ") lies outside its row of " + len + " bytes");
             }
-            if (nestedShapes[v] != null && !RowSlot.isNull(rowAt, variableNullInfo[v])) {
-                String problem = legacyNested ? LegacyNested.problem(null, rowAt + off, size, nestedShapes[v])
-                        : NestedCheck.problem(null, rowAt + off, size, nestedShapes[v]);
+            NestedShape shape = nestedShapes[v];
+            if (shape != null && !(shape.flat && flatNestedDeferred && !legacyNested)
+                    && !RowSlot.isNull(rowAt, variableNullInfo[v])) {
+                String problem = legacyNested ? LegacyNested.problem(null, rowAt + off, size, shape)
+                        : NestedCheck.problem(null, rowAt + off, size, shape);
                 if (problem != null) {
                     throw corrupt(at + off, "column " + layout.columnName(variableSlots[v]) + ", row " + row + ": "
                             + problem);

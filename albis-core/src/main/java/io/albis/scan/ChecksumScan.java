@@ -1,6 +1,8 @@
 package io.albis.scan;
 
+import io.albis.error.CorruptFileException;
 import io.albis.internal.DirectMemory;
+import io.albis.nested.NestedCheck;
 import io.albis.nested.NestedShape;
 import io.albis.read.RunReader;
 import io.albis.read.ReadOptions;
@@ -21,7 +23,9 @@ import java.util.List;
  * binary run API ({@link RunReader#nextRun}): rows are summed in place in the segment buffer
  * with a per-group plan (offsets grouped by width), so no value is boxed or copied. Null slots are zero in the format, so summing a slot
  * adds nothing for a null; nulls and logical bytes come from the null bitmap via lookup tables.
- * Lists and maps are summed in place too, element by element ({@link NestedScan}).
+ * Lists and maps are summed in place too, element by element ({@link NestedScan}); the flat ones
+ * (of leaves) are checked in the same walk, which the run reader leaves to the scan
+ * ({@link RunReader#deferFlatNestedChecks}), so each value is walked once.
  */
 public final class ChecksumScan {
     private ChecksumScan() {}
@@ -59,6 +63,7 @@ public final class ChecksumScan {
 
     private static ScanResult scanPart(AlbisTable table, ReadOptions options, int[] rowGroups) throws IOException {
         try (RunReader reader = table.newRunReader(options.withRowGroups(rowGroups))) {
+            reader.deferFlatNestedChecks(); // checked in the one walk that sums them (NestedColumn.sum)
             GroupPlan[] plans = plans(reader);
             RowRun[] runs = reader.newRuns();
             Totals t = new Totals();
@@ -486,10 +491,11 @@ public final class ChecksumScan {
      * {@code selected}, only the {@code count} rows at those offsets of the run.
      */
     private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, int[] selected, Totals t,
-            NestedScan nested) {
+            NestedScan nested) throws CorruptFileException {
         ByteBuffer buf = run.buffer();
         DirectMemory.checkRange(buf, run.rowOffset(0), run.endOffset());
         long start = DirectMemory.address(buf);
+        nested.limit = start + buf.capacity();
         long sum = 0;
         long nulls = 0;
         long nullBytes = 0;
@@ -520,7 +526,7 @@ public final class ChecksumScan {
                 }
             }
             for (NestedColumn c : p.nested) {
-                sum += c.sum(a, nested, run.legacyNested());
+                sum += c.sum(a, nested, run, start);
             }
             long bitmap = a + p.bitmapOffset;
             for (int k = 0; k < p.nullCount.length; k++) {
@@ -561,23 +567,45 @@ public final class ChecksumScan {
     }
 
     /**
-     * A list or map column of a group: its slot's offset, its null bit (byte offset in the row and
-     * mask) and how its values are summed.
+     * A list or map column of a group: its name, its slot's offset, its null bit (byte offset in
+     * the row and mask) and how its values are summed.
      */
-    private record NestedColumn(int offset, int nullByte, int nullMask, NestedShape shape) {
+    private record NestedColumn(String name, int offset, int nullByte, int nullMask, NestedShape shape) {
         /**
-         * The word of the value in the row at {@code row}; 0 when null. Only a value whose null bit
-         * is clear was checked by the row codec, so the null bit, not the slot, decides.
-         * {@code legacy} when the row's file stores lists and maps in the layout of 3.0 to 5.x.
+         * The word of the value in the row at {@code row} of {@code run}, whose buffer starts at
+         * {@code bufferStart}; 0 when null. Only a value whose null bit is clear is checked (by
+         * the row codec, or here when the run leaves flat values to the reader), so the null bit,
+         * not the slot, decides. A value of a file of 3.0 to 5.x is turned into today's layout first.
          */
-        long sum(long row, NestedScan nested, boolean legacy) {
+        long sum(long row, NestedScan nested, RowRun run, long bufferStart) throws CorruptFileException {
             if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
                 return 0;
             }
             long packed = DirectMemory.getLong(row + offset);
             long at = row + RowLayout.offsetOf(packed);
             int size = RowLayout.sizeOf(packed);
-            return legacy ? nested.legacyValue(at, size, shape) : nested.value(at, size, shape);
+            if (run.legacyNested()) {
+                return nested.legacyValue(at, size, shape);
+            }
+            if (!shape.flat || !run.flatNestedUnchecked()) {
+                return nested.value(at, size, shape);
+            }
+            long nulls = nested.nulls;
+            long bytes = nested.logicalBytes;
+            long word = nested.flatChecked(at, size, shape);
+            if (!nested.unsound) {
+                return word;
+            }
+            // Not a value the one-pass check vouches for: the full check says whether it is sound.
+            nested.unsound = false;
+            nested.nulls = nulls;
+            nested.logicalBytes = bytes;
+            String problem = NestedCheck.problem(null, at, size, shape);
+            if (problem != null) {
+                throw new CorruptFileException(run.file(), run.fileOffset(at - bufferStart), "column " + name + ": "
+                        + problem);
+            }
+            return nested.value(at, size, shape);
         }
     }
 
@@ -656,7 +684,7 @@ public final class ChecksumScan {
                     }
                     case STRING, BINARY -> vars.add(off);
                     case LIST, MAP -> {
-                        nested.add(new NestedColumn(off, layout.bitmapOffset() + s / 8, 1 << (s % 8),
+                        nested.add(new NestedColumn(c.name(), off, layout.bitmapOffset() + s / 8, 1 << (s % 8),
                                 NestedShape.of(t)));
                     }
                     case STRUCT -> { }

@@ -50,6 +50,149 @@ final class NestedScan {
     }
 
     /**
+     * Set by {@link #flatChecked} when the value is not one it can vouch for: a longer header than
+     * one byte, or something {@link io.albis.nested.NestedCheck} would report. The caller then
+     * asks NestedCheck and, if it finds nothing, sums the value with {@link #value}.
+     */
+    boolean unsound;
+    /** The address past the buffer whose values are walked: reads of a few bytes past a value stay below it. */
+    long limit;
+
+    /**
+     * The word of the flat list or map ({@link NestedShape#flat}) of shape {@code s} whose
+     * {@code size} bytes start at {@code at}, not checked before: checked here by NestedCheck's
+     * rules for a one-byte header while it is summed, so a scan walks the value once. Nothing is
+     * read outside the value before the part that locates it is checked, except whole words read
+     * and masked below {@link #limit}. On anything else it sets {@link #unsound}; the counters
+     * may then have moved and the caller restores them.
+     */
+    long flatChecked(long at, int size, NestedShape s) {
+        if (size <= 0) {
+            unsound = true;
+            return 0;
+        }
+        long end = at + size;
+        int header = DirectMemory.getByte(at);
+        if (header < 0) { // a longer header: lists of more than 31 elements, maps of more than 7 entries
+            unsound = true;
+            return 0;
+        }
+        long sum;
+        if (s.kind == NestedShape.LIST) {
+            int n = header >>> 2;
+            sum = n + checkedElements(at + 1, end, n, header & 3, s.element);
+        } else {
+            int n = header >>> 4;
+            sum = n + checkedElements(at + 1, end, n, header & 3, s.element);
+            if (!unsound) {
+                sum += checkedElements(after, end, n, (header >>> 2) & 3, s.value);
+            }
+        }
+        if (after != end) {
+            unsound = true;
+        }
+        return sum;
+    }
+
+    /**
+     * {@link #elements} for leaf elements, checking what NestedCheck checks: null bits inside the
+     * value with none set past the last element, fixed-width elements inside it with no end code,
+     * ends that do not fall and stay inside the data, and a null element without bytes.
+     */
+    private long checkedElements(long p, long end, int n, int code, NestedShape e) {
+        long nullBits = p;
+        int nullCount = 0;
+        if (e.nullable) {
+            int bytes = (n + 7) >>> 3;
+            if (bytes > end - p) {
+                unsound = true;
+                return 0;
+            }
+            if (bytes == 1) {
+                int b = DirectMemory.getByte(p) & 0xFF;
+                nullCount = Integer.bitCount(b);
+                unsound |= (b >>> n) != 0;
+            } else if (bytes > 0) {
+                nullCount = countBits(p, bytes);
+                unsound |= (n & 7) != 0 && (DirectMemory.getByte(p + bytes - 1) & (0xFF << (n & 7))) != 0;
+            }
+            nulls += nullCount;
+            p += bytes;
+        }
+        if (!e.isVariable()) {
+            after = p + (long) n * e.width;
+            if (code != 0 || after > end) {
+                unsound = true;
+                return 0;
+            }
+            logicalBytes += (long) e.width * (n - nullCount);
+            return shortRun(p, n, e.kind);
+        }
+        long data = p + ((long) n << code);
+        if (code == 3 || data > end) {
+            unsound = true;
+            return 0;
+        }
+        long room = end - data;
+        long sum = 0;
+        long prev = 0;
+        for (int i = 0; i < n; i++) {
+            long next = code == 0 ? DirectMemory.getByte(p + i) & 0xFFL : NestedFormat.end(null, p, code, i);
+            if (next < prev || next > room || (nullCount != 0 && isNull(nullBits, i) && next != prev)) {
+                unsound = true;
+                return 0;
+            }
+            int length = (int) (next - prev);
+            sum += length + wordSum(data + prev, length, end);
+            prev = next;
+        }
+        logicalBytes += prev;
+        after = data + prev;
+        return sum;
+    }
+
+    /**
+     * {@link #inPlace}, but a few ints or longs (the usual list) are summed from whole words read
+     * up to 32 bytes from {@code at} and masked to the {@code n} elements, with no loop: a loop
+     * whose trip count changes from list to list mispredicts its exit at almost every list.
+     */
+    private long shortRun(long at, int n, int kind) {
+        if (at + 32 <= limit) {
+            if (kind == NestedShape.INT4 && n <= 8) {
+                return maskedInts(at, n);
+            }
+            if (kind == NestedShape.LONG8 && n <= 4) {
+                return maskedLongs(at, n);
+            }
+        }
+        return inPlace(at, n, kind);
+    }
+
+    /** The first {@code n} ≤ 8 of the 8 ints at {@code at}; {@code (i - n) >> 31} is all ones exactly when i < n. */
+    private static long maskedInts(long at, int n) {
+        long w0 = DirectMemory.getLong(at);
+        long w1 = DirectMemory.getLong(at + 8);
+        long w2 = DirectMemory.getLong(at + 16);
+        long w3 = DirectMemory.getLong(at + 24);
+        return ((long) (int) w0 & ((long) -n >> 63))
+                + ((w0 >> 32) & ((1L - n) >> 63))
+                + ((long) (int) w1 & ((2L - n) >> 63))
+                + ((w1 >> 32) & ((3L - n) >> 63))
+                + ((long) (int) w2 & ((4L - n) >> 63))
+                + ((w2 >> 32) & ((5L - n) >> 63))
+                + ((long) (int) w3 & ((6L - n) >> 63))
+                + ((w3 >> 32) & ((7L - n) >> 63));
+    }
+
+    /** The first {@code n} ≤ 4 of the 4 longs at {@code at}. */
+    private static long maskedLongs(long at, int n) {
+        return (DirectMemory.getLong(at) & ((long) -n >> 63))
+                + (DirectMemory.getLong(at + 8) & ((1L - n) >> 63))
+                + (DirectMemory.getLong(at + 16) & ((2L - n) >> 63))
+                + (DirectMemory.getLong(at + 24) & ((3L - n) >> 63));
+    }
+
+    /**
      * The word of a list or map of a file of 3.0 to 5.x (its bytes checked by the row codec),
      * summed in the layout of today: copied into it first, a cost only older files pay.
      */

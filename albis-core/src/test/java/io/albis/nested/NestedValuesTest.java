@@ -15,6 +15,7 @@ import io.albis.read.RunReader;
 import io.albis.read.ColumnBatch;
 import io.albis.read.ReadOptions;
 import io.albis.row.NestedValueEncoder;
+import io.albis.scan.ChecksumScan;
 import io.albis.schema.DataType;
 import io.albis.schema.Field;
 import io.albis.schema.Schema;
@@ -390,6 +391,26 @@ class NestedValuesTest {
         });
         assertEquals(data.toString(), e.file());
         assertTrue(e.getMessage().contains("column tags, row 1") && e.getMessage().contains("claims"), e.getMessage());
+        // The checksum scan checks flat lists itself, in the walk that sums them: the same damage
+        // is found there, at the list's first byte.
+        CorruptFileException scanned = assertThrows(CorruptFileException.class,
+                () -> ChecksumScan.scan(t, ReadOptions.all().withVerifyChecksums(false), 1));
+        assertEquals(data.toString(), scanned.file());
+        assertEquals(header, scanned.offset());
+        assertTrue(scanned.getMessage().contains("column tags") && scanned.getMessage().contains("claims"),
+                scanned.getMessage());
+        // Row 1's list is [1, null, -1]: 2 elements leave 4 bytes over; a null bit past the third is set.
+        b[header] = 2 << 2;
+        Files.write(data, b);
+        assertTrue(assertThrows(CorruptFileException.class,
+                () -> ChecksumScan.scan(t, ReadOptions.all().withVerifyChecksums(false), 1)).getMessage()
+                .contains("ends after"));
+        b[header] = 3 << 2;
+        b[header + 1] |= 0x10;
+        Files.write(data, b);
+        assertTrue(assertThrows(CorruptFileException.class,
+                () -> ChecksumScan.scan(t, ReadOptions.all().withVerifyChecksums(false), 1)).getMessage()
+                .contains("null bit set past its last value"));
         // With checksums on (the default) the segment's checksum catches it first.
         assertThrows(CorruptFileException.class, () -> {
             try (AlbisReader r = t.newReader()) {
