@@ -153,7 +153,7 @@ final class NestedScan {
 
     /**
      * {@link #inPlace}, but a few ints or longs (the usual list) are summed from whole words read
-     * up to 32 bytes from {@code at} and masked to the {@code n} elements, with no loop: a loop
+     * up to 32 (8 longs: 64) bytes from {@code at} and masked to the {@code n} elements, with no loop: a loop
      * whose trip count changes from list to list mispredicts its exit at almost every list.
      */
     private long shortRun(long at, int n, int kind) {
@@ -164,6 +164,10 @@ final class NestedScan {
             if (kind == NestedShape.LONG8 && n <= 4) {
                 return maskedLongs(at, n);
             }
+        }
+        if (kind == NestedShape.LONG8 && n <= 8 && at + 64 <= limit) {
+            return DirectMemory.getLong(at) + DirectMemory.getLong(at + 8) + DirectMemory.getLong(at + 16)
+                    + DirectMemory.getLong(at + 24) + maskedLongs(at + 32, n - 4);
         }
         return inPlace(at, n, kind);
     }
