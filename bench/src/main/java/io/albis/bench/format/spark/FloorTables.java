@@ -1,5 +1,7 @@
 package io.albis.bench.format.spark;
 
+import io.albis.nested.ArrayValue;
+import io.albis.nested.MapValue;
 import io.albis.read.AlbisReader;
 import io.albis.read.ReadOptions;
 import io.albis.spark.types.SparkTypes;
@@ -11,6 +13,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.execution.vectorized.OnHeapColumnVector;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
@@ -22,6 +26,7 @@ import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
@@ -34,7 +39,9 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * The tables the floor source serves, loaded once per JVM into Spark's own on-heap column
  * vectors: one list of batches ({@link #BATCH_ROWS} rows, as the Albis columnar path makes them)
  * per row group, so the floor plans the same tasks as the Albis source. The floor runs in local
- * mode, where tasks run in this JVM and find the batches here.
+ * mode, where tasks run in this JVM and find the batches here. It holds flat columns and lists and
+ * maps of them (or of lists and maps of them), as Spark's vectors hold them: a list's or map's
+ * offset and length in its own vector, its elements, or keys and values, in the child vectors.
  */
 final class FloorTables {
     /** Rows per batch: the Albis columnar path's and Spark's Parquet reader's default. */
@@ -67,9 +74,12 @@ final class FloorTables {
         for (int i = 0; i < types.length; i++) {
             StructField f = schema.fields()[i];
             types[i] = f.dataType();
-            if (!SparkChecksum.isFlat(types[i])) {
-                throw new IllegalArgumentException("the floor source holds flat columns only; column " + f.name()
-                        + " of " + path + " is " + types[i].simpleString());
+            // No structs: a struct column's leaves are columns of their own in the reader, and a
+            // struct inside a list or map would need Spark's struct vectors, which nothing here fills.
+            if (!SparkChecksum.isFlat(types[i]) && !SparkChecksum.isListOrMap(types[i])) {
+                throw new IllegalArgumentException("the floor source holds flat columns and lists and maps of them"
+                        + " (or of lists and maps of them), no structs; column " + f.name() + " of " + path + " is "
+                        + types[i].simpleString());
             }
         }
         List<List<ColumnarBatch>> rowGroups = new ArrayList<>();
@@ -129,8 +139,79 @@ final class FloorTables {
             byte[] b = new byte[r.getBytesLength(c)];
             r.copyBytes(c, b, 0);
             v.putByteArray(row, b, 0, b.length);
+        } else if (t instanceof ArrayType a) {
+            putList(v, row, r.getList(c), a.elementType());
+        } else if (t instanceof MapType m) {
+            putMap(v, row, r.getMap(c), m);
         } else {
             throw new IllegalArgumentException("the floor source cannot hold " + t.simpleString());
+        }
+    }
+
+    /** Puts {@code list} at {@code row} of an array vector: its elements appended to the vector's element vector. */
+    private static void putList(WritableColumnVector v, int row, ArrayValue list, DataType element) {
+        v.putArray(row, append(v.arrayData(), list, element), list.count());
+    }
+
+    /**
+     * Puts {@code map} at {@code row} of a map vector: its keys appended to the keys vector, its
+     * values to the values vector; both take every entry, so they stay aligned at one offset.
+     */
+    private static void putMap(WritableColumnVector v, int row, MapValue map, MapType t) {
+        int offset = append(v.getChild(0), map.keys(), t.keyType());
+        append(v.getChild(1), map.values(), t.valueType());
+        v.putArray(row, offset, map.count());
+    }
+
+    /**
+     * Appends the elements of {@code values} to {@code v} after the ones it holds
+     * ({@link WritableColumnVector#getElementsAppended()}) and returns where the first went.
+     * Spark's {@code append} methods do the same for some types; putting at reserved positions
+     * serves every type, decimals and lists included.
+     */
+    private static int append(WritableColumnVector v, ArrayValue values, DataType t) {
+        int at = v.getElementsAppended();
+        v.reserve(at + values.count());
+        for (int i = 0; i < values.count(); i++) {
+            putElement(v, at + i, values, i, t);
+        }
+        v.addElementsAppended(values.count());
+        return at;
+    }
+
+    /** Puts element {@code i} of {@code values}, of Spark type {@code t}, at {@code at} of {@code v}. */
+    private static void putElement(WritableColumnVector v, int at, ArrayValue values, int i, DataType t) {
+        if (values.isNull(i)) {
+            v.putNull(at);
+        } else if (t instanceof BooleanType) {
+            v.putBoolean(at, values.getBoolean(i));
+        } else if (t instanceof ByteType) {
+            v.putByte(at, values.getByte(i));
+        } else if (t instanceof ShortType) {
+            v.putShort(at, values.getShort(i));
+        } else if (t instanceof IntegerType || t instanceof DateType) {
+            v.putInt(at, values.getInt(i));
+        } else if (t instanceof LongType || t instanceof TimestampType || t instanceof TimestampNTZType) {
+            v.putLong(at, values.getLong(i));
+        } else if (t instanceof FloatType) {
+            v.putFloat(at, values.getFloat(i));
+        } else if (t instanceof DoubleType) {
+            v.putDouble(at, values.getDouble(i));
+        } else if (t instanceof DecimalType d && d.precision() <= 18) {
+            // Inside a list or map a decimal of up to 18 digits is its unscaled long.
+            v.putDecimal(at, Decimal.createUnsafe(values.getLong(i), d.precision(), d.scale()), d.precision());
+        } else if (t instanceof DecimalType d) {
+            v.putDecimal(at, Decimal.apply(values.getDecimal(i), d.precision(), d.scale()), d.precision());
+        } else if (t instanceof StringType || t instanceof BinaryType) {
+            byte[] b = values.getBytes(i);
+            v.putByteArray(at, b, 0, b.length);
+        } else if (t instanceof ArrayType a) {
+            putList(v, at, values.getList(i), a.elementType());
+        } else if (t instanceof MapType m) {
+            putMap(v, at, values.getMap(i), m);
+        } else {
+            throw new IllegalArgumentException("the floor source cannot hold " + t.simpleString()
+                    + " in a list or map");
         }
     }
 }

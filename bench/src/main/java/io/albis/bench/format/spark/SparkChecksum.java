@@ -69,8 +69,11 @@ final class SparkChecksum {
                 || t instanceof DecimalType || t instanceof StringType || t instanceof BinaryType;
     }
 
-    /** Whether a Spark type is a list or map of flat values or of lists and maps of them. */
-    private static boolean isListOrMap(DataType t) {
+    /**
+     * Whether a Spark type is a list or map of flat values or of lists and maps of them; the floor
+     * source takes the same.
+     */
+    static boolean isListOrMap(DataType t) {
         if (t instanceof ArrayType a) {
             return isFlat(a.elementType()) || isListOrMap(a.elementType());
         }
