@@ -2,7 +2,6 @@ package io.albis.scan;
 
 import io.albis.error.CorruptFileException;
 import io.albis.internal.DirectMemory;
-import io.albis.nested.NestedCheck;
 import io.albis.nested.NestedShape;
 import io.albis.read.RunReader;
 import io.albis.read.ReadOptions;
@@ -63,7 +62,7 @@ public final class ChecksumScan {
 
     private static ScanResult scanPart(AlbisTable table, ReadOptions options, int[] rowGroups) throws IOException {
         try (RunReader reader = table.newRunReader(options.withRowGroups(rowGroups))) {
-            reader.deferFlatNestedChecks(); // checked in the one walk that sums them (NestedColumn.sum)
+            reader.deferFlatNestedChecks(); // checked in the one walk that sums them (NestedScan.column)
             GroupPlan[] plans = plans(reader);
             RowRun[] runs = reader.newRuns();
             Totals t = new Totals();
@@ -483,11 +482,12 @@ public final class ChecksumScan {
     }
 
     /**
-     * Rows read by address, row-major. The run's rows are contiguous and lie inside the segment
-     * (checked once here); the row codec has checked that every row is at least its fixed area
-     * long, that every string or binary value with bytes lies inside its row and that every list
-     * and map that is not null is sound down every level ({@code NestedCheck}), so nothing read
-     * here is outside the run. Null slots are zero-filled, so they add nothing to the sum. With
+     * Rows read by address, row-major, then their lists and maps a column at a time. The run's
+     * rows are contiguous and lie inside the segment (checked once here); the row codec has
+     * checked that every row is at least its fixed area long and that every string, binary, list
+     * or map value with bytes lies inside its row, and every list and map that is not null is
+     * sound down every level ({@code NestedCheck}) before it is read inside, by the row codec or,
+     * for flat ones, by the walk that sums them, so nothing read here is outside the run. Null slots are zero-filled, so they add nothing to the sum. With
      * {@code selected}, only the {@code count} rows at those offsets of the run.
      */
     private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, int[] selected, Totals t,
@@ -495,7 +495,6 @@ public final class ChecksumScan {
         ByteBuffer buf = run.buffer();
         DirectMemory.checkRange(buf, run.rowOffset(0), run.endOffset());
         long start = DirectMemory.address(buf);
-        nested.limit = start + buf.capacity();
         long sum = 0;
         long nulls = 0;
         long nullBytes = 0;
@@ -525,15 +524,17 @@ public final class ChecksumScan {
                     varBytes += size;
                 }
             }
-            for (NestedColumn c : p.nested) {
-                sum += c.sum(a, nested, run, start);
-            }
             long bitmap = a + p.bitmapOffset;
             for (int k = 0; k < p.nullCount.length; k++) {
                 int v = DirectMemory.getByte(bitmap + k) & 0xff;
                 nulls += p.nullCount[k][v];
                 nullBytes += p.nullWidth[k][v];
             }
+        }
+        // Lists and maps a column at a time, each in a loop of its own shape (NestedScan.column).
+        for (NestedColumn c : p.nested) {
+            sum += nested.column(start, run, count, selected, c.offset(), c.nullByte(), c.nullMask(), c.shape(),
+                    c.name());
         }
         t.sum += sum;
         t.nulls += nulls;
@@ -568,46 +569,9 @@ public final class ChecksumScan {
 
     /**
      * A list or map column of a group: its name, its slot's offset, its null bit (byte offset in
-     * the row and mask) and how its values are summed.
+     * the row and mask) and how its values are summed ({@link NestedScan#column}).
      */
-    private record NestedColumn(String name, int offset, int nullByte, int nullMask, NestedShape shape) {
-        /**
-         * The word of the value in the row at {@code row} of {@code run}, whose buffer starts at
-         * {@code bufferStart}; 0 when null. Only a value whose null bit is clear is checked (by
-         * the row codec, or here when the run leaves flat values to the reader), so the null bit,
-         * not the slot, decides. A value of a file of 3.0 to 5.x is turned into today's layout first.
-         */
-        long sum(long row, NestedScan nested, RowRun run, long bufferStart) throws CorruptFileException {
-            if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
-                return 0;
-            }
-            long packed = DirectMemory.getLong(row + offset);
-            long at = row + RowLayout.offsetOf(packed);
-            int size = RowLayout.sizeOf(packed);
-            if (run.legacyNested()) {
-                return nested.legacyValue(at, size, shape);
-            }
-            if (!shape.flat || !run.flatNestedUnchecked()) {
-                return nested.value(at, size, shape);
-            }
-            long nulls = nested.nulls;
-            long bytes = nested.logicalBytes;
-            long word = nested.flatChecked(at, size, shape);
-            if (!nested.unsound) {
-                return word;
-            }
-            // Not a value the one-pass check vouches for: the full check says whether it is sound.
-            nested.unsound = false;
-            nested.nulls = nulls;
-            nested.logicalBytes = bytes;
-            String problem = NestedCheck.problem(null, at, size, shape);
-            if (problem != null) {
-                throw new CorruptFileException(run.file(), run.fileOffset(at - bufferStart), "column " + name + ": "
-                        + problem);
-            }
-            return nested.value(at, size, shape);
-        }
-    }
+    private record NestedColumn(String name, int offset, int nullByte, int nullMask, NestedShape shape) {}
 
     /** Offsets of one group's projected values, bucketed by how they are summed. */
     private static final class GroupPlan {

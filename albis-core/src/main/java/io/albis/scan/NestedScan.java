@@ -1,9 +1,13 @@
 package io.albis.scan;
 
+import io.albis.error.CorruptFileException;
 import io.albis.internal.DirectMemory;
+import io.albis.nested.NestedCheck;
 import io.albis.nested.NestedFormat;
 import io.albis.nested.NestedShape;
+import io.albis.read.RowRun;
 import io.albis.row.NestedValueEncoder;
+import io.albis.row.RowLayout;
 import java.nio.ByteBuffer;
 
 /**
@@ -47,6 +51,181 @@ final class NestedScan {
         int n = (int) (header >>> 4);
         long keys = elements(p, end, n, (int) header & 3, s.element);
         return n + keys + elements(after, end, n, (int) (header >>> 2) & 3, s.value);
+    }
+
+    /**
+     * The words of a list or map column over {@code count} rows of {@code run} (those at
+     * {@code selected}, when given), whose buffer starts at {@code start}: the column's slot at
+     * {@code slot} of each row, its null bit at {@code nullByte}/{@code nullMask}. A column at a
+     * time, so the usual shapes (a list of fixed-width leaves, a map of strings to fixed-width
+     * leaves) run in one loop without calls, checked as they are summed when the run left them
+     * unchecked; every other value, and any value that loop cannot vouch for, takes
+     * {@link #checkedValue}.
+     */
+    long column(long start, RowRun run, int count, int[] selected, int slot, int nullByte, int nullMask,
+            NestedShape s, String name) throws CorruptFileException {
+        limit = start + run.buffer().capacity();
+        boolean fast = s.flat && run.flatNestedUnchecked();
+        if (fast && s.kind == NestedShape.LIST && !s.element.isVariable()) {
+            return listsOfFixed(start, run, count, selected, slot, nullByte, nullMask, s, name);
+        }
+        if (fast && s.kind == NestedShape.MAP && s.element.kind == NestedShape.BYTES && !s.value.isVariable()) {
+            return mapsOfBytesToFixed(start, run, count, selected, slot, nullByte, nullMask, s, name);
+        }
+        long sum = 0;
+        for (int r = 0; r < count; r++) {
+            long row = start + run.rowOffset(selected == null ? r : selected[r]);
+            if ((DirectMemory.getByte(row + nullByte) & nullMask) == 0) {
+                long packed = DirectMemory.getLong(row + slot);
+                sum += checkedValue(row + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), s, name, run, start);
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * The word of the list or map of shape {@code s} whose {@code size} bytes are at {@code at},
+     * in a row of {@code run} (buffer at {@code start}), of column {@code name}: checked first
+     * where the run left it unchecked, in the walk that sums it, and by {@link NestedCheck} for
+     * the message when that walk cannot vouch for it; a file of 3.0 to 5.x's turned into today's layout.
+     */
+    long checkedValue(long at, int size, NestedShape s, String name, RowRun run, long start)
+            throws CorruptFileException {
+        if (run.legacyNested()) {
+            return legacyValue(at, size, s);
+        }
+        if (!s.flat || !run.flatNestedUnchecked()) {
+            return value(at, size, s);
+        }
+        long nullsBefore = nulls;
+        long bytesBefore = logicalBytes;
+        long word = flatChecked(at, size, s);
+        if (!unsound) {
+            return word;
+        }
+        // Not a value the one-pass check vouches for: the full check says whether it is sound.
+        unsound = false;
+        nulls = nullsBefore;
+        logicalBytes = bytesBefore;
+        String problem = NestedCheck.problem(null, at, size, s);
+        if (problem != null) {
+            throw new CorruptFileException(run.file(), run.fileOffset(at - start), "column " + name + ": " + problem);
+        }
+        return value(at, size, s);
+    }
+
+    /**
+     * {@link #column} for a list of fixed-width leaves: a one-byte header, the null bits (if the
+     * elements may be null) with none set past the last element, and exactly the elements' bytes
+     * after them; anything else takes {@link #checkedValue}.
+     */
+    private long listsOfFixed(long start, RowRun run, int count, int[] selected, int slot, int nullByte,
+            int nullMask, NestedShape s, String name) throws CorruptFileException {
+        int width = s.element.width;
+        int kind = s.element.kind;
+        boolean nullable = s.element.nullable;
+        long sum = 0;
+        long nullSum = 0;
+        long elements = 0;
+        for (int r = 0; r < count; r++) {
+            long row = start + run.rowOffset(selected == null ? r : selected[r]);
+            if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
+                continue;
+            }
+            long packed = DirectMemory.getLong(row + slot);
+            long at = row + RowLayout.offsetOf(packed);
+            int size = RowLayout.sizeOf(packed);
+            int header = size > 0 ? DirectMemory.getByte(at) : -1;
+            int n = header >>> 2;
+            int nullBytes = nullable ? (n + 7) >>> 3 : 0;
+            if (header < 0 || (header & 3) != 0 || 1 + nullBytes + (long) n * width != size) {
+                sum += checkedValue(at, size, s, name, run, start);
+                continue;
+            }
+            int nullCount = 0;
+            if (nullBytes != 0) {
+                nullCount = countBits(at + 1, nullBytes);
+                if ((n & 7) != 0 && (DirectMemory.getByte(at + nullBytes) & (0xFF << (n & 7))) != 0) {
+                    sum += checkedValue(at, size, s, name, run, start); // reports the stray null bit
+                    continue;
+                }
+            }
+            sum += n + shortRun(at + 1 + nullBytes, n, kind);
+            nullSum += nullCount;
+            elements += n - nullCount;
+        }
+        nulls += nullSum;
+        logicalBytes += elements * width;
+        return sum;
+    }
+
+    /**
+     * {@link #column} for a map of strings or binaries to fixed-width leaves: a one-byte header,
+     * key ends that do not fall and stay inside the keys' data, then the values' null bits (if
+     * they may be null) with none set past the last, and exactly the values' bytes; anything else
+     * takes {@link #checkedValue}.
+     */
+    private long mapsOfBytesToFixed(long start, RowRun run, int count, int[] selected, int slot, int nullByte,
+            int nullMask, NestedShape s, String name) throws CorruptFileException {
+        int width = s.value.width;
+        int kind = s.value.kind;
+        boolean nullable = s.value.nullable;
+        long sum = 0;
+        long nullSum = 0;
+        long bytes = 0;
+        rows:
+        for (int r = 0; r < count; r++) {
+            long row = start + run.rowOffset(selected == null ? r : selected[r]);
+            if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
+                continue;
+            }
+            long packed = DirectMemory.getLong(row + slot);
+            long at = row + RowLayout.offsetOf(packed);
+            int size = RowLayout.sizeOf(packed);
+            long end = at + size;
+            int header = size > 0 ? DirectMemory.getByte(at) : -1;
+            int n = header >>> 4;
+            int code = header & 3;
+            long ends = at + 1;
+            long data = ends + ((long) n << code);
+            if (header < 0 || code == 3 || (header & 0xC) != 0 || data > end) {
+                sum += checkedValue(at, size, s, name, run, start);
+                continue;
+            }
+            long room = end - data;
+            long keys = 0;
+            long prev = 0;
+            for (int i = 0; i < n; i++) {
+                long next = code == 0 ? DirectMemory.getByte(ends + i) & 0xFFL : NestedFormat.end(null, ends, code, i);
+                if (next < prev || next > room) {
+                    sum += checkedValue(at, size, s, name, run, start); // reports the end
+                    continue rows;
+                }
+                int length = (int) (next - prev);
+                keys += length + wordSum(data + prev, length, end);
+                prev = next;
+            }
+            long values = data + prev;
+            int nullBytes = nullable ? (n + 7) >>> 3 : 0;
+            if (values + nullBytes + (long) n * width != end) {
+                sum += checkedValue(at, size, s, name, run, start);
+                continue;
+            }
+            int nullCount = 0;
+            if (nullBytes != 0) {
+                nullCount = countBits(values, nullBytes);
+                if ((n & 7) != 0 && (DirectMemory.getByte(values + nullBytes - 1) & (0xFF << (n & 7))) != 0) {
+                    sum += checkedValue(at, size, s, name, run, start);
+                    continue;
+                }
+            }
+            sum += n + keys + shortRun(values + nullBytes, n, kind);
+            nullSum += nullCount;
+            bytes += prev + (long) (n - nullCount) * width;
+        }
+        nulls += nullSum;
+        logicalBytes += bytes;
+        return sum;
     }
 
     /**
