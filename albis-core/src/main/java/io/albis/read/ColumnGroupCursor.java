@@ -146,10 +146,7 @@ final class ColumnGroupCursor {
             rows.skip(count - 1);
             return;
         }
-        for (int r = 1; r < count; r++) {
-            rows.next();
-            run.extend(rows.rowLength());
-        }
+        run.extendBy(rows, count - 1);
     }
 
     private void load(int s) throws IOException {

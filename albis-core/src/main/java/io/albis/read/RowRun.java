@@ -1,5 +1,6 @@
 package io.albis.read;
 
+import io.albis.error.CorruptFileException;
 import io.albis.row.RowLayout;
 import io.albis.row.SegmentRows;
 import java.nio.ByteBuffer;
@@ -63,6 +64,16 @@ public final class RowRun {
             offsets[n + 1] = offsets[n] + length;
         }
         count = n + 1;
+    }
+
+    /** Adds the {@code n} rows with a size counter that follow the last one, moving {@code rows} onto the last of them. */
+    void extendBy(SegmentRows rows, int n) throws CorruptFileException {
+        int c = count;
+        if (offsets.length < c + n + 1) {
+            offsets = Arrays.copyOf(offsets, Math.max(c + n + 1, offsets.length * 2));
+        }
+        rows.nextRows(n, offsets, c + 1);
+        count = c + n;
     }
 
     public ByteBuffer buffer() {

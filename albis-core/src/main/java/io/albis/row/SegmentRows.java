@@ -296,6 +296,24 @@ public final class SegmentRows {
         readRow();
     }
 
+    /**
+     * Moves {@code n} ≥ 0 rows on within a segment of rows with a size counter, as {@code n}
+     * calls of {@link #next()} would, checking each, and writes where each row ends (its offset
+     * plus its length) to {@code ends[from]} onwards: a run's row offsets in one loop.
+     */
+    public void nextRows(int n, int[] ends, int from) throws CorruptFileException {
+        if (!variable || n < 0 || n >= rowsLeft()) {
+            throw noNextRow(n);
+        }
+        for (int k = 0; k < n; k++) {
+            row++;
+            rowOffset += rowLength;
+            rowAt += rowLength;
+            readRow();
+            ends[from + k] = rowOffset + rowLength;
+        }
+    }
+
     /** Moves {@code n} ≥ 0 rows on within the segment. */
     public void skip(int n) throws CorruptFileException {
         if (n < 0 || n >= rowsLeft()) {

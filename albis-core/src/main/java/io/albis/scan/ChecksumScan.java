@@ -499,7 +499,9 @@ public final class ChecksumScan {
         long nulls = 0;
         long nullBytes = 0;
         long varBytes = 0;
-        for (int r = 0; r < count; r++) {
+        // A group of only lists and maps needs no row-major pass: their loops count their null rows.
+        boolean rowPass = p.fixedColumns() + p.vars.length > 0;
+        for (int r = 0; rowPass && r < count; r++) {
             long a = start + run.rowOffset(selected == null ? r : selected[r]);
             for (int o : p.longs) {
                 sum += DirectMemory.getLong(a + o);
@@ -532,9 +534,13 @@ public final class ChecksumScan {
             }
         }
         // Lists and maps a column at a time, each in a loop of its own shape (NestedScan.column).
+        long nullValues = nested.nullValues;
         for (NestedColumn c : p.nested) {
             sum += nested.column(start, run, count, selected, c.offset(), c.nullByte(), c.nullMask(), c.shape(),
                     c.name());
+        }
+        if (!rowPass) {
+            nulls += nested.nullValues - nullValues;
         }
         t.sum += sum;
         t.nulls += nulls;

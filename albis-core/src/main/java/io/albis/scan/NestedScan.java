@@ -25,6 +25,11 @@ final class NestedScan {
     /** Nulls inside the values summed, and the logical bytes of their contents. */
     long nulls;
     long logicalBytes;
+    /**
+     * Null lists and maps seen by {@link #column} (rows whose column is null); the scan counts
+     * them from the rows' bitmaps instead where it walks the rows for other columns anyway.
+     */
+    long nullValues;
     /** Where the elements last summed end: where a map's values start after its keys. */
     private long after;
     /** A value of an older file in today's layout ({@link #legacyValue}); grown as needed. */
@@ -73,13 +78,17 @@ final class NestedScan {
             return mapsOfBytesToFixed(start, run, count, selected, slot, nullByte, nullMask, s, name);
         }
         long sum = 0;
+        long nullRows = 0;
         for (int r = 0; r < count; r++) {
             long row = start + run.rowOffset(selected == null ? r : selected[r]);
-            if ((DirectMemory.getByte(row + nullByte) & nullMask) == 0) {
-                long packed = DirectMemory.getLong(row + slot);
-                sum += checkedValue(row + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), s, name, run, start);
+            if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
+                nullRows++;
+                continue;
             }
+            long packed = DirectMemory.getLong(row + slot);
+            sum += checkedValue(row + RowLayout.offsetOf(packed), RowLayout.sizeOf(packed), s, name, run, start);
         }
+        nullValues += nullRows;
         return sum;
     }
 
@@ -126,10 +135,12 @@ final class NestedScan {
         boolean nullable = s.element.nullable;
         long sum = 0;
         long nullSum = 0;
+        long nullRows = 0;
         long elements = 0;
         for (int r = 0; r < count; r++) {
             long row = start + run.rowOffset(selected == null ? r : selected[r]);
             if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
+                nullRows++;
                 continue;
             }
             long packed = DirectMemory.getLong(row + slot);
@@ -155,6 +166,7 @@ final class NestedScan {
             elements += n - nullCount;
         }
         nulls += nullSum;
+        nullValues += nullRows;
         logicalBytes += elements * width;
         return sum;
     }
@@ -172,11 +184,13 @@ final class NestedScan {
         boolean nullable = s.value.nullable;
         long sum = 0;
         long nullSum = 0;
+        long nullRows = 0;
         long bytes = 0;
         rows:
         for (int r = 0; r < count; r++) {
             long row = start + run.rowOffset(selected == null ? r : selected[r]);
             if ((DirectMemory.getByte(row + nullByte) & nullMask) != 0) {
+                nullRows++;
                 continue;
             }
             long packed = DirectMemory.getLong(row + slot);
@@ -224,6 +238,7 @@ final class NestedScan {
             bytes += prev + (long) (n - nullCount) * width;
         }
         nulls += nullSum;
+        nullValues += nullRows;
         logicalBytes += bytes;
         return sum;
     }
