@@ -29,13 +29,16 @@ public final class RowEncoder {
     /** Bitmap and fixed area of the row being built; variable slots hold nothing here until {@link #encode}. */
     private final ByteBuffer stage;
     private final byte[] stageBytes;
-    private final boolean[] set;
     /**
-     * Per slot: null in this row. The bitmap is built from these when the row is encoded: setting
-     * each value's bit in the staged bitmap byte made every value wait for the store of the one
-     * before it to the same byte (a fifth of store_sales's write time).
+     * Per slot: {@link #UNSET}, {@link #PRESENT} or {@link #NULL} in this row, one store per value.
+     * The bitmap is built from these when the row is encoded: setting each value's bit in the
+     * staged bitmap byte made every value wait for the store of the one before it to the same
+     * byte (a fifth of store_sales's write time).
      */
-    private final boolean[] nulled;
+    private final byte[] state;
+    private static final byte UNSET = 0;
+    private static final byte PRESENT = 1;
+    private static final byte NULL = 2;
     private final byte[][] varValues;
     private final int[] varLengths;
     private final int[] varSlots;
@@ -52,8 +55,7 @@ public final class RowEncoder {
         }
         this.stageBytes = new byte[layout.fixedEnd()];
         this.stage = ByteBuffer.wrap(stageBytes).order(ByteOrder.LITTLE_ENDIAN);
-        this.set = new boolean[n];
-        this.nulled = new boolean[n];
+        this.state = new byte[n];
         this.varValues = new byte[n][];
         this.varLengths = new int[n];
         this.varSlots = layout.variableSlots();
@@ -124,8 +126,7 @@ public final class RowEncoder {
      * returns the offset of its value in the fixed area.
      */
     private int present(int slot) {
-        nulled[slot] = false;
-        set[slot] = true;
+        state[slot] = PRESENT;
         return layout.fixedOffset(slot);
     }
 
@@ -135,18 +136,17 @@ public final class RowEncoder {
         for (int i = 0; i < layout.type(slot).fixedWidth(); i++) {
             stageBytes[off + i] = 0;
         }
-        nulled[slot] = true;
-        set[slot] = true;
+        state[slot] = NULL;
         varLengths[slot] = 0;
     }
 
     /** True when the slot got a value or a null in this row. */
     public boolean isSet(int slot) {
-        return set[slot];
+        return state[slot] != UNSET;
     }
 
     public boolean isNull(int slot) {
-        return nulled[slot];
+        return state[slot] == NULL;
     }
 
     /**
@@ -154,10 +154,10 @@ public final class RowEncoder {
      * and {@code rowNumber}), except struct markers: a struct is present unless it was set null.
      */
     public void fillUnset(long rowNumber) {
-        for (int s = 0; s < set.length; s++) {
-            if (!set[s]) {
+        for (int s = 0; s < state.length; s++) {
+            if (state[s] == UNSET) {
                 if (layout.type(s).isStruct()) {
-                    set[s] = true;
+                    state[s] = PRESENT;
                     continue;
                 }
                 if (!nullable[s]) {
@@ -214,14 +214,14 @@ public final class RowEncoder {
         segment.position(base + length);
     }
 
-    /** The staged bitmap from {@link #nulled}: bit {@code s mod 8} of byte {@code s / 8} for slot s. */
+    /** The staged bitmap from {@link #state}: bit {@code s mod 8} of byte {@code s / 8} for slot s. */
     private void writeBitmap() {
-        int n = nulled.length;
+        int n = state.length;
         int at = layout.bitmapOffset();
         for (int first = 0; first < n; first += 8) {
             int bits = 0;
             for (int s = first; s < Math.min(n, first + 8); s++) {
-                bits |= (nulled[s] ? 1 : 0) << (s - first);
+                bits |= (state[s] >>> 1) << (s - first); // NULL is 2, the others 0 or 1
             }
             stageBytes[at + first / 8] = (byte) bits;
         }
@@ -230,8 +230,7 @@ public final class RowEncoder {
     /** Forgets the staged row. */
     public void clear() {
         Arrays.fill(stageBytes, (byte) 0);
-        Arrays.fill(set, false);
-        Arrays.fill(nulled, false);
+        Arrays.fill(state, UNSET);
     }
 
     // --- the staged values, widened as statistics compare them (rows read from a file: SegmentRows#longValue)
