@@ -14,8 +14,10 @@ import java.util.Arrays;
  * moves it (a run never outlives its segment) or its close (io/albis/memory/README.md).
  *
  * <p>Every row of a run has passed the row codec's checks ({@link io.albis.row.SegmentRows}):
- * the rows lie inside the buffer, each is at least its fixed area long, and every string or
- * binary value with bytes lies between the end of the fixed area and the end of its row.
+ * the rows lie inside the buffer, each is at least its fixed area long, every string, binary,
+ * list or map value with bytes lies between the end of the fixed area and the end of its row,
+ * and every list or map that is not null is sound, except the flat ones of a run that says
+ * {@link #flatNestedUnchecked()}.
  */
 public final class RowRun {
     private ByteBuffer buffer;

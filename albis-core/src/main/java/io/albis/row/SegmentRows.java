@@ -24,7 +24,8 @@ import java.nio.ByteBuffer;
  *     binary value of the row has a size ≥ 0 and, when it has bytes, lies between the end of the
  *     fixed area and the end of the row; every list or map value that is not null passes
  *     {@link NestedCheck} (its counts and ends lie inside it, down every level; in a file of 3.0 to 5.x,
- *     {@link LegacyNested}'s check of Spark's layout).</li>
+ *     {@link LegacyNested}'s check of Spark's layout), unless the reader of the rows took the
+ *     check of flat ones on itself ({@link #deferFlatNestedChecks}).</li>
  * </ul>
  * So every fixed slot and every variable value of the current row lies inside the segment, and
  * the getters read them without further checks on the data; they check only their arguments (a
