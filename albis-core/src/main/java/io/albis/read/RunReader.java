@@ -15,6 +15,8 @@ import java.util.List;
  */
 public final class RunReader extends RowWalker {
     private RowRun[] batchRuns;
+    /** Set by {@link #deferFlatNestedChecks}. */
+    private boolean flatNestedDeferred;
 
     public RunReader(TableSource table, ReadOptions options) throws IOException {
         super(table, options);
@@ -26,9 +28,12 @@ public final class RunReader extends RowWalker {
      * ({@link RowRun#flatNestedUnchecked}), and the caller must check each such value that is not
      * null, as {@link io.albis.nested.NestedCheck} does, before it reads inside it. For a reader
      * that checks a value while it walks it (the checksum scan), so the value is walked once, not
-     * twice. Everything else the row codec checks is still checked before a run is handed out.
+     * twice; a value the caller never reads (a column not projected, a row filtered out) is then
+     * never checked. Everything else the row codec checks is still checked before a run is handed
+     * out. {@link #nextBatch} refuses to run after this, as batches hand out values unchecked.
      */
     public void deferFlatNestedChecks() {
+        flatNestedDeferred = true;
         for (SegmentRows rows : rowsOfGroup) {
             if (rows != null) {
                 rows.deferFlatNestedChecks();
@@ -110,6 +115,10 @@ public final class RunReader extends RowWalker {
      * into primitive arrays. Returns the rows filled, 0 at the end.
      */
     public int nextBatch(ColumnBatch batch) throws IOException {
+        if (flatNestedDeferred) {
+            throw new IllegalStateException("batches hand out lists and maps as they are stored; a reader that"
+                    + " deferred their checks (deferFlatNestedChecks) reads runs only");
+        }
         if (batchRuns == null) {
             batchRuns = newRuns();
         }

@@ -487,8 +487,9 @@ public final class ChecksumScan {
      * checked that every row is at least its fixed area long and that every string, binary, list
      * or map value with bytes lies inside its row, and every list and map that is not null is
      * sound down every level ({@code NestedCheck}) before it is read inside, by the row codec or,
-     * for flat ones, by the walk that sums them, so nothing read here is outside the run. Null slots are zero-filled, so they add nothing to the sum. With
-     * {@code selected}, only the {@code count} rows at those offsets of the run.
+     * for flat ones, by the walk that sums them, so nothing read here is outside the run. Null
+     * slots are zero-filled, so they add nothing to the sum. With {@code selected}, only the
+     * {@code count} rows at those offsets of the run.
      */
     private static void sumRowsByAddress(GroupPlan p, RowRun run, int count, int[] selected, Totals t,
             NestedScan nested) throws CorruptFileException {

@@ -16,10 +16,12 @@ import java.nio.ByteBuffer;
  * are one loop over their packed bytes, with their nulls counted from their null bits by popcount;
  * strings and binaries are a walk over their ends, nested values a walk into each. How each level
  * is summed is decided once per column ({@link NestedShape}), so the walk switches on small ints
- * instead of asking the types. The row codec has checked every list and map of a row before the
- * scan sees it (its header, its ends and its length, down every level), so nothing read here lies
- * outside the value. A null fixed-width element is summed as the zero the format stores; a null
- * variable one has no bytes and adds nothing. One instance per scanning thread.
+ * instead of asking the types. Every list and map is checked before anything inside it is read
+ * (its header, its ends and its length, down every level): by the row codec, or, for flat ones
+ * the run reader left unchecked, in the walk that sums them ({@link #column}). Nothing is read
+ * outside the value except whole words past a few packed elements, inside the buffer
+ * ({@link #limit}) and masked away. A null fixed-width element is summed as the zero the format
+ * stores; a null variable one has no bytes and adds nothing. One instance per scanning thread.
  */
 final class NestedScan {
     /** Nulls inside the values summed, and the logical bytes of their contents. */
@@ -98,7 +100,7 @@ final class NestedScan {
      * where the run left it unchecked, in the walk that sums it, and by {@link NestedCheck} for
      * the message when that walk cannot vouch for it; a file of 3.0 to 5.x's turned into today's layout.
      */
-    long checkedValue(long at, int size, NestedShape s, String name, RowRun run, long start)
+    private long checkedValue(long at, int size, NestedShape s, String name, RowRun run, long start)
             throws CorruptFileException {
         if (run.legacyNested()) {
             return legacyValue(at, size, s);

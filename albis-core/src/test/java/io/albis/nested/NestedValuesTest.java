@@ -369,6 +369,18 @@ class NestedValuesTest {
         assertEquals(List.of(), io.albis.table.TableVerifier.verify(t));
     }
 
+    /** A run reader that left flat lists and maps to its caller hands out no batches, which would read them unchecked. */
+    @Test
+    void batchesAreRefusedAfterTheChecksWereDeferred() throws IOException {
+        AlbisTable t = AlbisTable.open(writeTable(10).toString());
+        try (RunReader r = t.newRunReader(ReadOptions.all())) {
+            r.deferFlatNestedChecks();
+            ColumnBatch batch = ColumnBatch.forReader(r, 16);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> r.nextBatch(batch));
+            assertTrue(e.getMessage().contains("deferFlatNestedChecks"), e.getMessage());
+        }
+    }
+
     /** A damaged count inside a stored list (checksums off, so the row codec meets it) names the file and column. */
     @Test
     void damagedListInADataFileIsCorruptNamingTheColumn() throws IOException {
