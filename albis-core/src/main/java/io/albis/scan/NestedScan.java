@@ -38,7 +38,7 @@ final class NestedScan {
     private ByteBuffer scratch = ByteBuffer.allocateDirect(0);
 
     /** The word of the list or map of shape {@code s} whose {@code size} bytes start at {@code at}. */
-    long value(long at, int size, NestedShape s) {
+    private long value(long at, int size, NestedShape s) {
         long end = at + size;
         int b = DirectMemory.getByte(at);
         long header;
@@ -250,9 +250,9 @@ final class NestedScan {
      * one byte, or something {@link io.albis.nested.NestedCheck} would report. The caller then
      * asks NestedCheck and, if it finds nothing, sums the value with {@link #value}.
      */
-    boolean unsound;
+    private boolean unsound;
     /** The address past the buffer whose values are walked: reads of a few bytes past a value stay below it. */
-    long limit;
+    private long limit;
 
     /**
      * The word of the flat list or map ({@link NestedShape#flat}) of shape {@code s} whose
@@ -262,7 +262,7 @@ final class NestedScan {
      * and masked below {@link #limit}. On anything else it sets {@link #unsound}; the counters
      * may then have moved and the caller restores them.
      */
-    long flatChecked(long at, int size, NestedShape s) {
+    private long flatChecked(long at, int size, NestedShape s) {
         if (size <= 0) {
             unsound = true;
             return 0;
@@ -396,7 +396,7 @@ final class NestedScan {
      * The word of a list or map of a file of 3.0 to 5.x (its bytes checked by the row codec),
      * summed in the layout of today: copied into it first, a cost only older files pay.
      */
-    long legacyValue(long at, int size, NestedShape s) {
+    private long legacyValue(long at, int size, NestedShape s) {
         byte[] b = NestedValueEncoder.fromLegacy(null, at, size, s.type);
         if (scratch.capacity() < b.length) {
             scratch = ByteBuffer.allocateDirect(Math.max(b.length, 2 * scratch.capacity()));
