@@ -4,6 +4,8 @@ import io.albis.error.SchemaMismatchException;
 import io.albis.schema.ColumnGroup;
 import io.albis.schema.Schema;
 import io.albis.schema.TypeId;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -15,6 +17,9 @@ import java.util.Arrays;
  * string, binary, list or map value in a buffer of its own, so a value set twice in a row costs
  * no move. {@link #encode} then writes each variable value's offset and size into its fixed
  * slot, the size counter, the fixed area, and the variable values back to back in slot order.
+ * Every byte of the staged bitmap and fixed area is written in every row (a value, a null's zeros,
+ * a variable slot's offset and size, the bitmap from the states), so a row needs no zeroing of the
+ * row before it.
  *
  * <p>A row goes: setters ({@code put*}, {@link #putNull}), {@link #fillUnset}, {@link #encodedLength},
  * {@link #encode}, {@link #clear}. The staged values stay readable until {@code clear} (the
@@ -36,6 +41,11 @@ public final class RowEncoder {
      * byte (a fifth of store_sales's write time).
      */
     private final byte[] state;
+    /** Slots in the row; {@link #state} is longer, to whole words of 8 states, the rest UNSET. */
+    private final int slots;
+    /** Each slot's offset in the fixed area and its width there (0 for a struct marker). */
+    private final int[] offsets;
+    private final int[] widths;
     private static final byte UNSET = 0;
     private static final byte PRESENT = 1;
     private static final byte NULL = 2;
@@ -55,7 +65,14 @@ public final class RowEncoder {
         }
         this.stageBytes = new byte[layout.fixedEnd()];
         this.stage = ByteBuffer.wrap(stageBytes).order(ByteOrder.LITTLE_ENDIAN);
-        this.state = new byte[n];
+        this.slots = n;
+        this.state = new byte[(n + 7) & ~7];
+        this.offsets = new int[n];
+        this.widths = new int[n];
+        for (int s = 0; s < n; s++) {
+            offsets[s] = layout.fixedOffset(s);
+            widths[s] = layout.type(s).fixedWidth();
+        }
         this.varValues = new byte[n][];
         this.varLengths = new int[n];
         this.varSlots = layout.variableSlots();
@@ -127,14 +144,22 @@ public final class RowEncoder {
      */
     private int present(int slot) {
         state[slot] = PRESENT;
-        return layout.fixedOffset(slot);
+        return offsets[slot];
     }
 
     /** Null: the null bit set and the fixed slot zero-filled, as the format stores a null. */
     public void putNull(int slot) {
-        int off = layout.fixedOffset(slot);
-        for (int i = 0; i < layout.type(slot).fixedWidth(); i++) {
-            stageBytes[off + i] = 0;
+        int off = offsets[slot];
+        switch (widths[slot]) {
+            case 1 -> stageBytes[off] = 0;
+            case 2 -> stage.putShort(off, (short) 0);
+            case 4 -> stage.putInt(off, 0);
+            case 8 -> stage.putLong(off, 0L);
+            case 16 -> {
+                stage.putLong(off, 0L);
+                stage.putLong(off + 8, 0L);
+            }
+            default -> { } // a struct marker has no bytes
         }
         state[slot] = NULL;
         varLengths[slot] = 0;
@@ -154,7 +179,7 @@ public final class RowEncoder {
      * and {@code rowNumber}), except struct markers: a struct is present unless it was set null.
      */
     public void fillUnset(long rowNumber) {
-        for (int s = 0; s < state.length; s++) {
+        for (int s = 0; s < slots; s++) {
             if (state[s] == UNSET) {
                 if (layout.type(s).isStruct()) {
                     state[s] = PRESENT;
@@ -196,7 +221,7 @@ public final class RowEncoder {
         int varPos = layout.fixedEnd();
         for (int s : varSlots) {
             int len = isNull(s) ? 0 : varLengths[s];
-            stage.putLong(layout.fixedOffset(s), len == 0 && isNull(s) ? 0L : RowLayout.packOffsetSize(varPos, len));
+            stage.putLong(offsets[s], len == 0 && isNull(s) ? 0L : RowLayout.packOffsetSize(varPos, len));
             varPos += len;
         }
         if (layout.hasVariable()) {
@@ -216,20 +241,20 @@ public final class RowEncoder {
 
     /** The staged bitmap from {@link #state}: bit {@code s mod 8} of byte {@code s / 8} for slot s. */
     private void writeBitmap() {
-        int n = state.length;
         int at = layout.bitmapOffset();
-        for (int first = 0; first < n; first += 8) {
-            int bits = 0;
-            for (int s = first; s < Math.min(n, first + 8); s++) {
-                bits |= (state[s] >>> 1) << (s - first); // NULL is 2, the others 0 or 1
-            }
-            stageBytes[at + first / 8] = (byte) bits;
+        for (int first = 0; first < state.length; first += 8) {
+            // Eight states a load: bit 1 of each byte (NULL is 2, the others 0 or 1) moved to bit 0,
+            // then the eight bytes' bits gathered into the top byte by one multiplication (every
+            // partial product lands on its own bit, so nothing carries), slot first + i at bit i.
+            long nullBytes = ((long) STATES.get(state, first) >>> 1) & 0x0101010101010101L;
+            stageBytes[at + (first >>> 3)] = (byte) ((nullBytes * 0x0102040810204080L) >>> 56);
         }
     }
 
+    private static final VarHandle STATES = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     /** Forgets the staged row. */
     public void clear() {
-        Arrays.fill(stageBytes, (byte) 0);
         Arrays.fill(state, UNSET);
     }
 
