@@ -163,15 +163,15 @@ public final class ColumnStats {
             int count = values;
             int nullCount = nulls;
             boolean inOrder = sorted;
-            long min = minL;
-            long max = maxL;
-            long last = lastL;
+            // Before the first value, bounds every value passes: the loop then needs no first-value
+            // case, and a null row changes nothing by masks, not branches (a null's bytes are zero).
+            long min = count == 0 ? Long.MAX_VALUE : minL;
+            long max = count == 0 ? Long.MIN_VALUE : maxL;
+            long last = count == 0 ? Long.MIN_VALUE : lastL;
             for (int r = 0; r < n; r++) {
                 long off = (long) r * stride;
-                if ((DirectMemory.getByte(nullAt + off) & nullMask) != 0) {
-                    nullCount++;
-                    continue;
-                }
+                // 1 for a null row, 0 for a value (nullMask is a single bit of the byte)
+                int isNull = ((DirectMemory.getByte(nullAt + off) & nullMask) + 0xFF) >>> 8;
                 long a = valueAt + off;
                 long v;
                 if (width == 8) {
@@ -186,23 +186,22 @@ public final class ColumnStats {
                         v = v != 0 ? 1 : 0; // as getBoolean reads it
                     }
                 }
-                if (count == 0) {
-                    min = v;
-                    max = v;
-                } else {
-                    min = Math.min(min, v);
-                    max = Math.max(max, v);
-                    inOrder &= v >= last;
-                }
-                last = v;
-                count++;
+                long present = isNull - 1L; // all ones for a value, zero for a null
+                min = Math.min(min, (v & present) | (Long.MAX_VALUE & ~present));
+                max = Math.max(max, (v & present) | (Long.MIN_VALUE & ~present));
+                inOrder &= isNull != 0 | v >= last;
+                last = (v & present) | (last & ~present);
+                nullCount += isNull;
+                count += 1 - isNull;
             }
-            values = count;
             nulls = nullCount;
-            sorted = inOrder;
-            minL = min;
-            maxL = max;
-            lastL = last;
+            if (count > values) {
+                values = count;
+                sorted = inOrder;
+                minL = min;
+                maxL = max;
+                lastL = last;
+            }
         }
 
         public void addDouble(double v) {
