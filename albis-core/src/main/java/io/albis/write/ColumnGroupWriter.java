@@ -48,11 +48,18 @@ final class ColumnGroupWriter {
     private final ColumnStats.Collector[] stats;
     private final StatKind[] kinds;
     /**
-     * Integer-valued slots of a group without variable columns: their statistics are taken when
-     * the segment is flushed, a column at a time over its evenly spaced rows, which costs a
-     * fraction of adding each value as its row is written (a fifth of store_sales's write time).
+     * Integer-valued slots of a group without variable columns: their statistics are taken a
+     * block of {@link #statsBlock} rows at a time, a column at a time over the block's evenly
+     * spaced rows, which costs a fraction of adding each value as its row is written (a fifth of
+     * store_sales's write time). A block is taken as soon as its last row is written, while its
+     * rows are still in the nearest cache: taken at the segment's flush instead, the rows came
+     * back from farther away (a seventh of store_sales's write time).
      */
     private final int[] evenLongSlots;
+    /** Rows a statistics block holds: about {@link #STATS_BLOCK_BYTES}. */
+    private final int statsBlock;
+    /** Rows of the current segment whose {@link #evenLongSlots} statistics are taken. */
+    private int statsRows;
     /** The other slots, whose statistics are added row by row. */
     private final int[] rowStatSlots;
     private final SegmentBloomFilters bloomFilters;
@@ -85,6 +92,7 @@ final class ColumnGroupWriter {
         }
         this.evenLongSlots = even.stream().mapToInt(Integer::intValue).toArray();
         this.rowStatSlots = perRow.stream().mapToInt(Integer::intValue).toArray();
+        this.statsBlock = Math.max(1, STATS_BLOCK_BYTES / layout.fixedEnd());
         this.bloomFilters = new SegmentBloomFilters(layout, bloomColumns);
         useSegmentBuffer(segmentSize);
         try {
@@ -124,6 +132,9 @@ final class ColumnGroupWriter {
         segmentRows++;
         rowsWritten++;
         row.clear();
+        if (evenLongSlots.length > 0 && segmentRows - statsRows >= statsBlock) {
+            addEvenLongStats(segment.position());
+        }
         // A segment enlarged for one oversized row is flushed (padded) by the next row, which never
         // fits behind it, or unpadded by finish() when it is the last segment of the file.
     }
@@ -172,6 +183,7 @@ final class ColumnGroupWriter {
         segments.add(new SegmentMetadata(offset, length, padding, firstRowOfSegment, segmentRows, (int) crc.getValue(), st));
         firstRowOfSegment += segmentRows;
         segmentRows = 0;
+        statsRows = 0;
         if (segment.capacity() != segmentSize) {
             useSegmentBuffer(segmentSize);
         } else {
@@ -179,9 +191,12 @@ final class ColumnGroupWriter {
         }
     }
 
-    /** The statistics of {@link #evenLongSlots} over the segment's rows, {@code length} bytes of them. */
+    /**
+     * The statistics of {@link #evenLongSlots} over the segment's rows from {@link #statsRows} to
+     * its last, whose rows take its first {@code length} bytes.
+     */
     private void addEvenLongStats(int length) {
-        if (evenLongSlots.length == 0) {
+        if (evenLongSlots.length == 0 || statsRows == segmentRows) {
             return;
         }
         int stride = layout.fixedEnd();
@@ -190,18 +205,15 @@ final class ColumnGroupWriter {
                     + " bytes holds " + length + " bytes");
         }
         DirectMemory.checkRange(segment, 0, length);
-        long start = DirectMemory.address(segment);
-        // A block of rows that stays in the L1 cache at a time, every column over it: a pass per
-        // column over the whole segment would bring the segment in from farther away each time.
-        int block = Math.max(1, STATS_BLOCK_BYTES / stride);
-        for (int first = 0; first < segmentRows; first += block) {
-            int n = Math.min(block, segmentRows - first);
-            long rows = start + (long) first * stride;
-            for (int s : evenLongSlots) {
-                stats[s].addLongColumn(rows + layout.fixedOffset(s), rows + layout.nullByte(s),
-                        RowLayout.nullMask(s), stride, n, layout.type(s));
-            }
+        // Every column over a block of rows that stays in the L1 cache: a pass per column over
+        // more rows would bring them in from farther away for each column.
+        int n = segmentRows - statsRows;
+        long rows = DirectMemory.address(segment) + (long) statsRows * stride;
+        for (int s : evenLongSlots) {
+            stats[s].addLongColumn(rows + layout.fixedOffset(s), rows + layout.nullByte(s),
+                    RowLayout.nullMask(s), stride, n, layout.type(s));
         }
+        statsRows = segmentRows;
     }
 
     private static final int STATS_BLOCK_BYTES = 8 << 10;
