@@ -57,7 +57,7 @@ final class ScanCommand implements Callable<Integer> {
     @Option(names = "--warmup", paramLabel = "W|auto", defaultValue = "auto",
             description = "Unmeasured repetitions first, to warm the JIT and page cache: a number, or 'auto' (default):"
                     + " until the last " + ScanVersusRaw.Warmup.WINDOW + " scans and raw reads are each within "
-                    + ScanVersusRaw.Warmup.SPREAD_PERCENT + "% of each other, at most "
+                    + ScanVersusRaw.Warmup.SPREAD_PERCENT + "%% of each other, at most "
                     + ScanVersusRaw.Warmup.MAX_ROUNDS + " repetitions or " + ScanVersusRaw.Warmup.MAX_SECONDS + " s.")
     String warmup;
 

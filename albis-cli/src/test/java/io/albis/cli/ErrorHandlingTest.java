@@ -1,6 +1,7 @@
 package io.albis.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -123,6 +124,29 @@ class ErrorHandlingTest {
         }
         assertEquals(0, Cli.run("scan", "--help").exit());
         assertEquals(0, Cli.run("--version").exit());
+    }
+
+    /**
+     * Every command's help renders without a warning: picocli formats descriptions, so a bare
+     * percent sign ("within 5% of") made it print a formatting warning three times to standard
+     * error before the help.
+     */
+    @Test
+    void everyHelpRendersWithoutAFormattingWarning() {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        try {
+            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+            for (String cmd : AlbisCli.newCommandLine().getSubcommands().keySet()) {
+                Cli.Run help = Cli.run(cmd, "--help");
+                assertEquals(0, help.exit(), cmd + ": " + help.err());
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        String warnings = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertFalse(warnings.contains("WARN"), warnings);
+        assertTrue(Cli.run("scan", "--help").out().replaceAll("\\s+", " ").contains("within 5% of each other"));
     }
 
     @Test
