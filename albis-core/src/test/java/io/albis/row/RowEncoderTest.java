@@ -154,6 +154,38 @@ class RowEncoderTest {
         }
     }
 
+    /** The bitmap as the format states it: slot s null when bit s mod 8 of byte s / 8 is set, bits past the last 0. */
+    @Test
+    void theBitmapIsTheSpecsForEverySlotCount() {
+        java.util.Random random = new java.util.Random(70);
+        for (int n = 1; n <= 70; n++) {
+            Schema.Builder b = Schema.builder();
+            for (int c = 0; c < n; c++) {
+                b.column("c" + c, DataType.BYTE);
+            }
+            Schema schema = b.build();
+            RowEncoder e = encoder(schema);
+            for (int row = 0; row < 20; row++) {
+                byte[] expected = new byte[(n + 7) / 8];
+                for (int s = 0; s < n; s++) {
+                    // all null, none null, then at random
+                    boolean isNull = row == 0 || (row != 1 && random.nextBoolean());
+                    if (isNull) {
+                        e.putNull(s);
+                        expected[s / 8] |= (byte) (1 << (s % 8));
+                    } else {
+                        e.putByte(s, (byte) 7);
+                    }
+                }
+                ByteBuffer segment = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
+                finish(e, segment, row);
+                byte[] bitmap = Arrays.copyOfRange(segment.array(), e.layout().bitmapOffset(),
+                        e.layout().bitmapOffset() + expected.length);
+                assertArrayEquals(expected, bitmap, n + " slots, row " + row);
+            }
+        }
+    }
+
     /** Sets each slot to a random value, a value then a null, a null, or nothing (null when filled). */
     private static void stageRandomRow(RowEncoder e, DataType[] types, java.util.Random random) {
         for (int s = 0; s < e.layout().slots(); s++) {

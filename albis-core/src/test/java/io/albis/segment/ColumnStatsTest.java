@@ -41,11 +41,15 @@ class ColumnStatsTest {
                 byte others = (byte) (random.nextInt(256) & ~mask);
                 if (random.nextInt(100) < nullPercent) {
                     segment.put(at + NULL_AT, (byte) (others | mask));
+                    // a null's bytes are zero in a file, but the statistics must not depend on it
+                    store(segment, at + VALUE_AT, type, random.nextLong(), random);
                     oneByOne.addNull();
                     continue;
                 }
                 segment.put(at + NULL_AT, others);
-                long v = ascending ? previous + random.nextInt(3) : random.nextLong();
+                int extreme = random.nextInt(20); // the starting bounds as values too
+                long v = extreme == 0 ? Long.MIN_VALUE : extreme == 1 ? Long.MAX_VALUE
+                        : ascending ? previous + random.nextInt(3) : random.nextLong();
                 previous = v;
                 long stored = store(segment, at + VALUE_AT, type, v, random);
                 oneByOne.addLong(stored);

@@ -63,8 +63,14 @@ final class ForkMeasurer implements Measurer {
         Path job = work.resolve("job-" + n + ".json");
         Path report = work.resolve("report-" + n + ".json");
         Path log = work.resolve("fork-" + n + ".log");
-        json.writeValue(job.toFile(), new ForkJob(format.name(), tasks));
+        try (FreshCopies fresh = new FreshCopies("fork" + n)) {
+            json.writeValue(job.toFile(), new ForkJob(format.name(), fresh.apply(tasks)));
+            return runFork(format, tasks, label, job, report, log);
+        }
+    }
 
+    private List<Outcome> runFork(BenchFormat format, List<Task> tasks, String label, Path job, Path report, Path log)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(baseArgs);

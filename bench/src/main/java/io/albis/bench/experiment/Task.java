@@ -10,4 +10,10 @@ import io.albis.bench.format.ReadSpec;
  * @param source WRITE: the source Albis table; a change of columns: the copy it starts from; READ: unused
  */
 public record Task(int id, Kind kind, String format, String dir, String source, String codec, ReadSpec spec,
-        int threads, int warmup, int repeat) {}
+        int threads, int warmup, int repeat) {
+
+    /** This task reading (or writing) {@code other} instead of {@link #dir}. */
+    public Task withDir(String other) {
+        return new Task(id, kind, format, other, source, codec, spec, threads, warmup, repeat);
+    }
+}
