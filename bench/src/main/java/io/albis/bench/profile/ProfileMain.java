@@ -208,7 +208,7 @@ public final class ProfileMain {
         }
         if (o.spark.equals("write")) {
             AlbisTable table = AlbisTable.open(o.albisTable.toString());
-            Path scratch = Files.createTempDirectory("albis-profile-write");
+            Path scratch = scratchDirectory();
             ScanResult data = ChecksumScan.scan(table, ReadOptions.all(), 1);
             return () -> {
                 spark.write(table, scratch.resolve("out"), o.codec, 1);
@@ -237,7 +237,7 @@ public final class ProfileMain {
      */
     private static Scan write(Options o, BenchFormat format) throws IOException {
         AlbisTable table = AlbisTable.open(o.albisTable.toString());
-        Path scratch = Files.createTempDirectory("albis-profile-write");
+        Path scratch = scratchDirectory();
         // Named as the harness names a copy (data format and codec): some formats take their layout from it.
         Path dir = scratch.resolve(format.dataFormat() + "-" + o.codec);
         ScanResult data = ChecksumScan.scan(table, ReadOptions.all(), 1);
@@ -247,6 +247,19 @@ public final class ProfileMain {
             format.write(table, dir, o.codec, 1);
             return data;
         };
+    }
+
+    /** A scratch directory for the profiled writes, removed when the JVM exits (a write leaves tens of MB). */
+    private static Path scratchDirectory() throws IOException {
+        Path scratch = Files.createTempDirectory("albis-profile-write");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                io.albis.storage.LocalStorage.INSTANCE.delete(scratch.toString());
+            } catch (IOException e) {
+                System.err.println("profile: cannot remove " + scratch + ": " + e.getMessage());
+            }
+        }));
+        return scratch;
     }
 
     private static void check(ScanResult expected, ScanResult got) {
