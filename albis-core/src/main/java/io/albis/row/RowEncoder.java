@@ -41,9 +41,10 @@ public final class RowEncoder {
      * byte (a fifth of store_sales's write time).
      */
     private final byte[] state;
-    /** Slots in the row; {@link #state} is longer, to whole words of 8 states, the rest UNSET. */
-    private final int slots;
-    /** Each slot's offset in the fixed area and its width there (0 for a struct marker). */
+    /**
+     * Each slot's offset in the fixed area and its width there (0 for a struct marker). {@link #state}
+     * is longer than these, to whole words of 8 states, the rest UNSET.
+     */
     private final int[] offsets;
     private final int[] widths;
     private static final byte UNSET = 0;
@@ -65,7 +66,6 @@ public final class RowEncoder {
         }
         this.stageBytes = new byte[layout.fixedEnd()];
         this.stage = ByteBuffer.wrap(stageBytes).order(ByteOrder.LITTLE_ENDIAN);
-        this.slots = n;
         this.state = new byte[(n + 7) & ~7];
         this.offsets = new int[n];
         this.widths = new int[n];
@@ -179,7 +179,7 @@ public final class RowEncoder {
      * and {@code rowNumber}), except struct markers: a struct is present unless it was set null.
      */
     public void fillUnset(long rowNumber) {
-        for (int s = 0; s < slots; s++) {
+        for (int s = 0; s < offsets.length; s++) {
             if (state[s] == UNSET) {
                 if (layout.type(s).isStruct()) {
                     state[s] = PRESENT;

@@ -164,7 +164,7 @@ public final class ColumnStats {
             int nullCount = nulls;
             boolean inOrder = sorted;
             // Before the first value, bounds every value passes: the loop then needs no first-value
-            // case, and a null row changes nothing by masks, not branches (a null's bytes are zero).
+            // case. A null row changes nothing, by masks instead of a branch, whatever its bytes.
             long min = count == 0 ? Long.MAX_VALUE : minL;
             long max = count == 0 ? Long.MIN_VALUE : maxL;
             long last = count == 0 ? Long.MIN_VALUE : lastL;

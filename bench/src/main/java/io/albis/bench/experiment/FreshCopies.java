@@ -1,16 +1,15 @@
 package io.albis.bench.experiment;
 
+import io.albis.storage.LocalStorage;
+import io.albis.storage.StorageCopy;
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Fresh copies of the local directories one fork reads, made on the same file system
@@ -46,52 +45,27 @@ final class FreshCopies implements Closeable {
         return kind == Kind.READ || kind.sparkQuery();
     }
 
+    /** A plain path of a directory (HDFS and Crail tables are URIs). */
     private static boolean isLocalDirectory(String dir) {
-        if (dir == null) {
-            return false;
-        }
-        String scheme = dir.contains("://") ? URI.create(dir).getScheme() : null;
-        return (scheme == null || scheme.equals("file")) && Files.isDirectory(Path.of(scheme == null ? dir
-                : URI.create(dir).getPath()));
+        return dir != null && !dir.contains("://") && Files.isDirectory(Path.of(dir));
     }
 
     private String copyOf(String dir) throws IOException {
         String copy = copies.get(dir);
         if (copy == null) {
-            Path from = Path.of(dir.startsWith("file:") ? URI.create(dir).getPath() : dir).toAbsolutePath();
+            Path from = Path.of(dir).toAbsolutePath();
             // The copy keeps the directory's own name, which formats read its layout from.
             Path dataset = from.getParent();
             Path container = dataset.resolveSibling(dataset.getFileName() + ".fresh-" + suffix);
-            Path to = container.resolve(from.getFileName().toString());
             if (!made.contains(container)) {
-                delete(container); // left by a harness that was killed
+                LocalStorage.INSTANCE.delete(container.toString()); // left by a harness that was killed
                 made.add(container);
             }
-            try (Stream<Path> paths = Files.walk(from)) {
-                for (Path p : (Iterable<Path>) paths::iterator) {
-                    Path target = to.resolve(from.relativize(p).toString());
-                    if (Files.isDirectory(p)) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.copy(p, target);
-                    }
-                }
-            }
-            copy = to.toString();
+            copy = container.resolve(from.getFileName().toString()).toString();
+            StorageCopy.copy(LocalStorage.INSTANCE, from.toString(), LocalStorage.INSTANCE, copy);
             copies.put(dir, copy);
         }
         return copy;
-    }
-
-    private static void delete(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     /** Removes every copy made. */
@@ -100,7 +74,7 @@ final class FreshCopies implements Closeable {
         IOException failed = null;
         for (Path p : made) {
             try {
-                delete(p);
+                LocalStorage.INSTANCE.delete(p.toString());
             } catch (IOException e) {
                 failed = failed == null ? e : failed;
             }
