@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.albis.filter.Predicate;
 import io.albis.read.ReadOptions;
 import io.albis.scan.ScanVersusRaw;
+import io.albis.scan.VectorApi;
 import io.albis.table.AlbisTable;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -128,6 +129,7 @@ final class ScanCommand implements Callable<Integer> {
         m.put("spread", r.spread());
         m.put("raw_spread", r.rawSpread());
         m.put("verify_checksums", !noVerify);
+        m.put("vector_bits", VectorApi.vectorBits());
         return m;
     }
 
@@ -146,5 +148,9 @@ final class ScanCommand implements Callable<Integer> {
         out.printf("raw goodput    %.3f GB/s (same logical bytes over the raw read time)%n", r.rawGBps());
         out.printf("ratio to raw   %.2f%n", r.ratioToRaw());
         out.printf("checksum       %s%n", r.checksum());
+        int bits = VectorApi.vectorBits();
+        out.printf("sums           %s%n", bits == 0
+                ? "scalar (a JVM started with --add-modules jdk.incubator.vector sums vectors, as scripts/albis does)"
+                : bits + "-bit vectors of the JDK's Vector API, in the scan and the raw read");
     }
 }

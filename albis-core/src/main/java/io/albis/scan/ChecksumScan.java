@@ -303,7 +303,9 @@ public final class ChecksumScan {
     /**
      * Evenly spaced rows of a group with many fixed-width columns (store_sales: 23 in a row of 147
      * bytes): a block of rows that fits the L1 cache at a time, four int or long columns a strided
-     * pass over the block (one column a pass cost a loop's overhead a value in 55), and the nulls
+     * pass over the block (one column a pass cost a loop's overhead a value in 55), or, where the
+     * JVM has the Vector API, columns side by side as spans, one vector load a row
+     * ({@link VectorSums}: 0.100 s against 0.110 s a store_sales scan), and the nulls
      * of each logical width counted with one bitmap load and popcount a row. Row-major with a loop
      * over the plan per row cost twice as many instructions a value.
      * The run's range is checked once before the loops.
@@ -319,7 +321,13 @@ public final class ChecksumScan {
         for (int first = 0; first < count; first += block) {
             int n = Math.min(block, count - first);
             long rows = start + (long) first * stride;
-            sum += sumLongColumns(p.longs, rows, n, stride) + sumIntColumns(p.ints, rows, n, stride);
+            if (p.spans != null) {
+                sum += VectorSums.sum(p.spans, run.buffer(), run.firstOffset() + first * stride, n, stride)
+                        + sumLongColumns(p.spans.restLongs(), rows, n, stride)
+                        + sumIntColumns(p.spans.restInts(), rows, n, stride);
+            } else {
+                sum += sumLongColumns(p.longs, rows, n, stride) + sumIntColumns(p.ints, rows, n, stride);
+            }
             for (int o : p.shorts) {
                 for (int i = 0; i < n; i++) {
                     sum += DirectMemory.getShort(rows + o + (long) i * stride);
@@ -335,10 +343,16 @@ public final class ChecksumScan {
                     sum += DirectMemory.getByte(rows + o + (long) i * stride) != 0 ? 1 : 0;
                 }
             }
-            for (int c = 0; c < p.nullClassMasks.length; c++) {
-                long marked = countBits(rows + p.bitmapOffset, n, stride, p.nullClassMasks[c]);
-                nulls += marked;
-                nullBytes += marked * p.nullClassWidths[c];
+            if (p.nullClassMasks.length == 2) {
+                long both = countBits(rows + p.bitmapOffset, n, stride, p.nullClassMasks[0], p.nullClassMasks[1]);
+                nulls += (both & 0xFFFF_FFFFL) + (both >>> 32);
+                nullBytes += (both & 0xFFFF_FFFFL) * p.nullClassWidths[0] + (both >>> 32) * p.nullClassWidths[1];
+            } else {
+                for (int c = 0; c < p.nullClassMasks.length; c++) {
+                    long marked = countBits(rows + p.bitmapOffset, n, stride, p.nullClassMasks[c]);
+                    nulls += marked;
+                    nullBytes += marked * p.nullClassWidths[c];
+                }
             }
         }
         t.sum += sum;
@@ -470,6 +484,20 @@ public final class ChecksumScan {
             s += DirectMemory.getInt(at + (long) i * stride);
         }
         return s;
+    }
+
+    /**
+     * Set bits of {@code mask0} (low half of the result) and of {@code mask1} (high half) in the 8
+     * bytes from each row's bitmap: one load a row for two classes of nulls (store_sales: 4- and
+     * 8-byte values). A block's rows number fewer than 2^32 / 64.
+     */
+    private static long countBits(long at, int n, int stride, long mask0, long mask1) {
+        long k = 0;
+        for (int i = 0; i < n; i++) {
+            long w = DirectMemory.getLong(at + (long) i * stride);
+            k += Long.bitCount(w & mask0) + ((long) Long.bitCount(w & mask1) << 32);
+        }
+        return k;
     }
 
     /** Set bits of {@code mask} in the 8 bytes from each row's bitmap. */
@@ -607,6 +635,8 @@ public final class ChecksumScan {
          */
         long[] nullClassMasks;
         int[] nullClassWidths;
+        /** For {@link #sumWideRows} where {@link VectorApi#ENABLED}: its int and long columns as vector spans, else null. */
+        VectorSpans spans;
         /** For {@link #sumOneColumn}: the offset of the group's only value, or -1 if it does not qualify. */
         int fusedOffset = -1;
         boolean fusedLong;
@@ -693,6 +723,9 @@ public final class ChecksumScan {
             }
             if (onlyFixed && nb <= 8 && layout.fixedEnd() >= layout.bitmapOffset() + 8) {
                 nullClasses(p, layout, projectedSlot);
+                if (VectorApi.ENABLED) {
+                    p.spans = VectorSpans.plan(p.longs, p.ints, VectorSums.maxLanes());
+                }
             }
             for (int k = 0; k < nb; k++) {
                 for (int v = 0; v < 256; v++) {

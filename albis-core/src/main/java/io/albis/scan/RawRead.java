@@ -16,10 +16,11 @@ import java.util.List;
  * touched (summed as little-endian longs) and nothing parsed. With {@code touch} false the bytes are only read.
  *
  * <p>The touch is the fastest this JVM does it ({@link #sum}): eight independent accumulators
- * over the buffer's memory, so the loop is bound by loads, not by one chain of additions. Measured
- * on 1 MiB in cache: {@code ByteBuffer.getLong} into one accumulator 16 GB/s, over the address
- * into one 34 GB/s, four 65 GB/s, eight 82 GB/s; the JDK's Vector API (512-bit lanes) 88 GB/s,
- * within the spread and only behind an incubator module flag, so it is not used.
+ * over the buffer's memory, so the loop is bound by loads, not by one chain of additions, or,
+ * where the JVM has the JDK's Vector API ({@link VectorApi}, which the checksum scan then uses
+ * too), four vectors of the CPU's preferred width. Measured on 1 MiB in cache:
+ * {@code ByteBuffer.getLong} into one accumulator 16 GB/s, over the address into one 34 GB/s,
+ * four 65 GB/s, eight 82 GB/s; the Vector API (512-bit lanes) 88 GB/s.
  */
 public final class RawRead {
     public static final int CHUNK = 1 << 20;
@@ -87,8 +88,16 @@ public final class RawRead {
      */
     public static long sum(ByteBuffer buf, int length) {
         DirectMemory.checkRange(buf, 0, length);
-        long at = DirectMemory.address(buf);
-        long end = at + length;
+        if (VectorApi.ENABLED) {
+            return VectorSums.sum(buf, length);
+        }
+        return sumFrom(buf, 0, length);
+    }
+
+    /** {@link #sum} of bytes {@code [from, length)}, which the caller has checked lie inside {@code buf}, with scalar loads. */
+    static long sumFrom(ByteBuffer buf, int from, int length) {
+        long at = DirectMemory.address(buf) + from;
+        long end = DirectMemory.address(buf) + length;
         long s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
         for (; at + 64 <= end; at += 64) {
             s0 += DirectMemory.getLong(at);
