@@ -132,6 +132,94 @@ final class NestedScan {
      */
     private long listsOfFixed(long start, RowRun run, int count, int[] selected, int slot, int nullByte,
             int nullMask, NestedShape s, String name) throws CorruptFileException {
+        if (s.element.kind == NestedShape.INT4) {
+            // Rows up to the last few, whose values lie far enough from the buffer's end for whole-word reads.
+            int upTo = count;
+            long room = run.buffer().capacity() - INT_LIST_READ;
+            while (upTo > 0 && run.rowOffset(rowAt(selected, upTo - 1)) + run.rowLength(rowAt(selected, upTo - 1)) > room) {
+                upTo--;
+            }
+            if (upTo > 0 && shortIntLists(start, run, upTo, selected, slot, nullByte, nullMask, s.element.nullable)) {
+                if (upTo == count) {
+                    return shortIntListsSum;
+                }
+                long head = shortIntListsSum;
+                int[] rest = new int[count - upTo];
+                for (int i = 0; i < rest.length; i++) {
+                    rest[i] = rowAt(selected, upTo + i);
+                }
+                return head + listsOfFixedRowByRow(start, run, rest.length, rest, slot, nullByte, nullMask, s, name);
+            }
+        }
+        return listsOfFixedRowByRow(start, run, count, selected, slot, nullByte, nullMask, s, name);
+    }
+
+    private static int rowAt(int[] selected, int r) {
+        return selected == null ? r : selected[r];
+    }
+
+    /** Bytes {@link #shortIntLists} may read from a value's first byte: header, null bits, 32 bytes of ints. */
+    private static final int INT_LIST_READ = 34;
+
+    /** The sum of the lists {@link #shortIntLists} summed last. */
+    private long shortIntListsSum;
+
+    /**
+     * {@link #listsOfFixed} for lists of ints when every one of the {@code count} rows holds a null
+     * or a list of at most 8 ints in its usual form (a one-byte header, the null bits if the ints
+     * may be null, with none set past the last, exactly the ints after them): each row read and
+     * checked without a branch on its data, the lists' ints summed from whole words and masked,
+     * so the loop does not stall on a mispredicted branch every few rows (lists of 0 to 8 ints
+     * mispredict any branch on their length). A row whose slot has no bytes (a null list, or
+     * damage) is read at its row's first byte, whose place the row codec checked, and masked away. Every row's value lies at least {@link #INT_LIST_READ} bytes before the
+     * buffer's end (the caller leaves the last rows out), so every read stays inside it. Returns
+     * false, changing no counter, when a row is anything else: the caller then walks the rows one
+     * by one, which sums the longer lists and reports damage.
+     */
+    private boolean shortIntLists(long start, RowRun run, int count, int[] selected, int slot, int nullByte,
+            int nullMask, boolean nullable) {
+        long sum = 0;
+        long nullSum = 0;
+        long nullRows = 0;
+        long elements = 0;
+        int bad = 0;
+        int hasNullBits = nullable ? 1 : 0;
+        for (int r = 0; r < count; r++) {
+            long row = start + run.rowOffset(selected == null ? r : selected[r]);
+            // All ones for a row whose list is not null, else 0.
+            long keep = (long) ((DirectMemory.getByte(row + nullByte) & nullMask) - 1) >> 63;
+            long packed = DirectMemory.getLong(row + slot);
+            int size = RowLayout.sizeOf(packed);
+            // The row codec checked the offset of a value with bytes only: one of none reads its row's first byte.
+            long at = row + (RowLayout.offsetOf(packed) & ((-size) >> 31));
+            int header = DirectMemory.getByte(at) & 0xFF;
+            int n = header >>> 2;
+            int some = (-n) >>> 31; // 1 when the list has elements
+            int nullBytes = hasNullBits & some;
+            int bits = DirectMemory.getByte(at + 1) & 0xFF & -nullBytes;
+            int marked = Integer.bitCount(bits);
+            // A longer header or an end code (header & 0x83), more than 8 ints, a size that is not
+            // exactly header, null bits and ints, or a null bit past the last int.
+            int wrong = (header & 0x83) | ((8 - n) >>> 31) | (size ^ (1 + nullBytes + 4 * n)) | (bits >>> n);
+            bad |= wrong & (int) keep;
+            sum += keep & (n + maskedInts(at + 1 + nullBytes, n));
+            nullSum += keep & marked;
+            nullRows += keep + 1;
+            elements += keep & (n - marked);
+        }
+        if (bad != 0) {
+            return false;
+        }
+        shortIntListsSum = sum;
+        nulls += nullSum;
+        nullValues += nullRows;
+        logicalBytes += elements * 4;
+        return true;
+    }
+
+    /** {@link #listsOfFixed} a row at a time. */
+    private long listsOfFixedRowByRow(long start, RowRun run, int count, int[] selected, int slot, int nullByte,
+            int nullMask, NestedShape s, String name) throws CorruptFileException {
         int width = s.element.width;
         int kind = s.element.kind;
         boolean nullable = s.element.nullable;

@@ -44,6 +44,7 @@ public final class ProfileMain {
               --warmup S         read unprofiled for S seconds first (default 3)
               --albis-table DIR  profile ChecksumScan over this existing Albis table; FORMAT must be
                                  albis-binary. Needs nothing from the goodput harness.
+              --columns C[,C...] with --albis-table: read only these columns (default all)
               --data DIR         the directory FORMAT reads (as the harness's prepare step wrote it)
               --scale S          with neither of the above: read
                                  bench/data/store_sales-sf<S>/<dataFormat>-<codec>/ (default 1),
@@ -139,7 +140,8 @@ public final class ProfileMain {
                 throw new UsageException("no Albis table at " + o.albisTable);
             }
             AlbisTable table = AlbisTable.open(o.albisTable.toString());
-            scan = () -> ChecksumScan.scan(table, ReadOptions.all(), 1);
+            ReadOptions read = o.columns == null ? ReadOptions.all() : ReadOptions.all().withColumns(o.columns);
+            scan = () -> ChecksumScan.scan(table, read, 1);
             source = o.albisTable.toString();
         } else {
             BenchFormat format = format(o.format);
@@ -312,6 +314,8 @@ public final class ProfileMain {
         double seconds = 10;
         double warmupSeconds = 3;
         Path albisTable;
+        /** With --albis-table: the columns read, or null for all. */
+        List<String> columns;
         Path data;
         String scale = "1";
         String codec = "none";
@@ -340,6 +344,7 @@ public final class ProfileMain {
                     case "--seconds" -> o.seconds = positive(a, value(args, ++i, a));
                     case "--warmup" -> o.warmupSeconds = nonNegative(a, value(args, ++i, a));
                     case "--albis-table" -> o.albisTable = Path.of(value(args, ++i, a));
+                    case "--columns" -> o.columns = List.of(value(args, ++i, a).split(","));
                     case "--data" -> o.data = Path.of(value(args, ++i, a));
                     case "--scale" -> {
                         o.scale = value(args, ++i, a);
@@ -401,6 +406,10 @@ public final class ProfileMain {
             if (o.filterColumn != null && (o.albisTable != null || o.spark != null)) {
                 throw new IllegalArgumentException("--filter-at-most reads through a harness format, not with"
                         + " --albis-table or --spark");
+            }
+            if (o.columns != null && (o.albisTable == null || o.write || o.spark != null)) {
+                throw new IllegalArgumentException("--columns projects the ChecksumScan of --albis-table, not with"
+                        + " --write or --spark");
             }
             if ("write".equals(o.spark) && o.albisTable == null) {
                 throw new IllegalArgumentException("--spark write writes the Albis table given by --albis-table");
