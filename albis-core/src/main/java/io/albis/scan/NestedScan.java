@@ -133,36 +133,48 @@ final class NestedScan {
     private long listsOfFixed(long start, RowRun run, int count, int[] selected, int slot, int nullByte,
             int nullMask, NestedShape s, String name) throws CorruptFileException {
         if (s.element.kind == NestedShape.INT4) {
-            // Rows up to the last few, whose values lie far enough from the buffer's end for whole-word reads.
-            int upTo = count;
-            long room = run.buffer().capacity() - INT_LIST_READ;
-            while (upTo > 0 && run.rowOffset(rowAt(selected, upTo - 1)) + run.rowLength(rowAt(selected, upTo - 1)) > room) {
-                upTo--;
-            }
+            int upTo = rowsFarFromEnd(run, count, selected, INT_LIST_READ);
             if (upTo > 0 && shortIntLists(start, run, upTo, selected, slot, nullByte, nullMask, s.element.nullable)) {
-                if (upTo == count) {
-                    return shortIntListsSum;
-                }
-                long head = shortIntListsSum;
-                int[] rest = new int[count - upTo];
-                for (int i = 0; i < rest.length; i++) {
-                    rest[i] = rowAt(selected, upTo + i);
-                }
-                return head + listsOfFixedRowByRow(start, run, rest.length, rest, slot, nullByte, nullMask, s, name);
+                long head = branchFreeSum;
+                return upTo == count ? head : head + listsOfFixedRowByRow(start, run, count - upTo,
+                        rowsFrom(selected, upTo, count), slot, nullByte, nullMask, s, name);
             }
         }
         return listsOfFixedRowByRow(start, run, count, selected, slot, nullByte, nullMask, s, name);
     }
 
-    private static int rowAt(int[] selected, int r) {
-        return selected == null ? r : selected[r];
+    /**
+     * How many of the {@code count} rows (those at {@code selected}, when given) come before the
+     * first of the last rows that end within {@code reach} bytes of the run's buffer's end: a loop
+     * that reads up to {@code reach} bytes from the start of a value inside them stays inside the buffer.
+     */
+    private static int rowsFarFromEnd(RowRun run, int count, int[] selected, int reach) {
+        long room = run.buffer().capacity() - (long) reach;
+        int upTo = count;
+        while (upTo > 0) {
+            int r = selected == null ? upTo - 1 : selected[upTo - 1];
+            if (run.rowOffset(r) + run.rowLength(r) <= room) {
+                break;
+            }
+            upTo--;
+        }
+        return upTo;
+    }
+
+    /** Rows {@code from..count-1} of the rows read (those at {@code selected}, when given), as offsets in the run. */
+    private static int[] rowsFrom(int[] selected, int from, int count) {
+        int[] rows = new int[count - from];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = selected == null ? from + i : selected[from + i];
+        }
+        return rows;
     }
 
     /** Bytes {@link #shortIntLists} may read from a value's first byte: header, null bits, 32 bytes of ints. */
     private static final int INT_LIST_READ = 34;
 
     /** The sum of the lists {@link #shortIntLists} summed last. */
-    private long shortIntListsSum;
+    private long branchFreeSum;
 
     /**
      * {@link #listsOfFixed} for lists of ints when every one of the {@code count} rows holds a null
@@ -210,7 +222,7 @@ final class NestedScan {
         if (bad != 0) {
             return false;
         }
-        shortIntListsSum = sum;
+        branchFreeSum = sum;
         nulls += nullSum;
         nullValues += nullRows;
         logicalBytes += elements * 4;

@@ -144,40 +144,56 @@ class NestedChecksumTest {
     }
 
     /**
-     * Columns of short int lists, as experiment 9's: 0 to 8 ints, null lists and null ints (and a
-     * column whose ints may not be null), which the scan sums without a branch per row where a
-     * whole run qualifies; now and then a longer list sends its run down the row-by-row walk. Many
-     * segment sizes, so runs end anywhere near the end of the segment buffer, whose last rows the
-     * branch-free loop leaves to the row-by-row walk.
+     * Columns of short int lists and maps of short strings to longs, as experiment 9's: 0 to 8
+     * ints and 0 to 7 entries with keys of 0 to 16 bytes, null lists and maps, null ints and null
+     * values (and a list whose ints may not be null), which the scan sums without a branch per row
+     * where a whole run qualifies; now and then a longer list, a bigger map or a longer key sends its
+     * run down the row-by-row walk. Many segment sizes, so runs end anywhere near the end of the
+     * segment buffer, whose last rows the branch-free loops leave to the row-by-row walk.
      */
     @Test
-    void shortIntListsSumAsTheRulesSay() throws IOException {
+    void shortListsAndMapsSumAsTheRulesSay() throws IOException {
         DataType nullableInts = DataType.list(DataType.INT, true);
         DataType ints = DataType.list(DataType.INT, false);
-        for (int trial = 0; trial < 12; trial++) {
-            Schema.Builder b = Schema.builder().column("a", nullableInts).column("b", ints);
-            Schema schema = (trial % 2 == 0 ? b.columnPerGroup() : b).build(); // a group each, or both in one
+        DataType counts = DataType.map(DataType.STRING, DataType.LONG, true);
+        DataType[] types = {nullableInts, ints, counts};
+        for (int trial = 0; trial < 16; trial++) {
             Random rnd = new Random(trial);
+            Schema.Builder b = Schema.builder().column("a", nullableInts).column("b", ints).column("m", counts);
+            Schema schema = (trial % 2 == 0 ? b.columnPerGroup() : b).build(); // a group each, or all in one
             String t = dir.resolve("short" + trial).toString();
             int rows = 1 + rnd.nextInt(3000);
-            boolean longLists = trial % 3 == 0;
+            boolean outliers = trial % 3 == 0;
             Rules rules = new Rules();
             int segment = rnd.nextBoolean() ? 100 + rnd.nextInt(3900) : 4096 * (1 + rnd.nextInt(3));
             try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema,
                     WriterOptions.defaults().withSegmentSize(segment))) {
                 for (int r = 0; r < rows; r++) {
-                    for (int c = 0; c < 2; c++) {
+                    for (int c = 0; c < 3; c++) {
                         if (rnd.nextInt(10) == 0) {
-                            rules.value(null, c == 0 ? nullableInts : ints);
-                            continue; // a null list
+                            rules.value(null, types[c]);
+                            continue; // a null list or map
                         }
-                        int n = longLists && rnd.nextInt(200) == 0 ? 9 + rnd.nextInt(30) : rnd.nextInt(9);
-                        List<Integer> is = new ArrayList<>();
-                        for (int i = 0; i < n; i++) {
-                            is.add(c == 0 && rnd.nextInt(5) == 0 ? null : rnd.nextInt());
+                        boolean outlier = outliers && rnd.nextInt(200) == 0;
+                        if (c < 2) {
+                            int n = outlier ? 9 + rnd.nextInt(30) : rnd.nextInt(9);
+                            List<Integer> is = new ArrayList<>();
+                            for (int i = 0; i < n; i++) {
+                                is.add(c == 0 && rnd.nextInt(5) == 0 ? null : rnd.nextInt());
+                            }
+                            w.setList(c, is);
+                            rules.value(is, types[c]);
+                        } else {
+                            int n = outlier && rnd.nextBoolean() ? 8 + rnd.nextInt(10) : rnd.nextInt(8);
+                            Map<String, Long> m = new java.util.LinkedHashMap<>();
+                            for (int i = 0; i < n; i++) {
+                                int length = outlier ? 17 + rnd.nextInt(20) : rnd.nextInt(17 - 2);
+                                m.put((char) ('a' + i) + "x".repeat(length) + (char) ('a' + rnd.nextInt(26)),
+                                        rnd.nextInt(5) == 0 ? null : rnd.nextLong());
+                            }
+                            w.setMap(c, m);
+                            rules.value(m, types[c]);
                         }
-                        w.setList(c, is);
-                        rules.value(is, c == 0 ? nullableInts : ints);
                     }
                     w.nextRow();
                 }
@@ -187,6 +203,47 @@ class NestedChecksumTest {
             ScanResult r = ChecksumScan.scan(AlbisTable.open(t), ReadOptions.all(), 1);
             assertEquals(expected, new Totals(r.rows(), r.nulls(), r.logicalBytes(), r.checksum()), "trial " + trial);
         }
+    }
+
+    /**
+     * Damage inside a short map (checksums off, so the scan's own check meets it) is reported,
+     * naming the column, whether the run it lies in would be summed without a branch per row or
+     * not: a null bit past the last value, and a key end past the keys.
+     */
+    @Test
+    void damageInAShortMapIsReportedByTheScan() throws IOException {
+        Schema schema = Schema.builder().column("m", DataType.map(DataType.STRING, DataType.LONG, true)).build();
+        String t = dir.resolve("damaged").toString();
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults())) {
+            for (int r = 0; r < 50; r++) {
+                w.setMap(0, Map.of("ab", (long) r));
+                w.nextRow();
+            }
+        }
+        AlbisTable table = AlbisTable.open(t);
+        Path data = Path.of(table.dataPath(table.rowGroups().get(0), table.schema().groups().get(0)));
+        byte[] clean = java.nio.file.Files.readAllBytes(data);
+        // Row 1 (rows of 26 bytes from 4096: size 4, bitmap 1, slot 8, then 13 bytes of map): header
+        // 0x10, the key's end 2, "ab", the values' null bits, the value.
+        int header = 4096 + 26 + 13;
+        assertEquals(0x10, clean[header]);
+        byte[] b = clean.clone();
+        b[header + 4] = 0x02; // a null bit for a second value the map does not have
+        java.nio.file.Files.write(data, b);
+        assertDamage(table, data, "null bit set past its last value");
+        b = clean.clone();
+        b[header + 1] = 0x0C; // the key runs past the map's bytes
+        java.nio.file.Files.write(data, b);
+        assertDamage(table, data, "column m");
+    }
+
+    private static void assertDamage(AlbisTable table, Path data, String says) {
+        io.albis.error.CorruptFileException e = org.junit.jupiter.api.Assertions.assertThrows(
+                io.albis.error.CorruptFileException.class,
+                () -> ChecksumScan.scan(table, ReadOptions.all().withVerifyChecksums(false), 1));
+        assertEquals(data.toString(), e.file());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(says) && e.getMessage().contains("column m"),
+                e.getMessage());
     }
 
     @Test
