@@ -3,7 +3,7 @@ package io.albis.scan;
 /**
  * Whether this JVM lets the scan use the JDK's Vector API ({@link VectorSums}): only when the
  * incubator module {@code jdk.incubator.vector} is in the boot layer (the JVM was started with
- * {@code --add-modules jdk.incubator.vector}, as Spark's launcher and {@code scripts/albis} start
+ * {@code --add-modules jdk.incubator.vector}, as Spark's launcher and {@code scripts/albis scan} start
  * it), and not turned off with {@code -Dalbis.vector=false}. Without it the scan and the raw read
  * take their scalar loops, with the same results; this class names no incubator type, so it loads
  * in any JVM.

@@ -14,8 +14,8 @@ record VectorSpans(int[] offsets, int[] lanes, boolean[] ints, int[] restLongs, 
 
     /**
      * Spans over the long columns at {@code longs} and the int columns at {@code ints} (row
-     * offsets, any order): the widest of at most {@code maxLanes} longs (a power of two) that fit
-     * each stretch of adjacent columns, down to two lanes.
+     * offsets, any order): the widest of 8, 4 or 2 longs, at most {@code maxLanes}, that fit each
+     * stretch of adjacent columns.
      */
     static VectorSpans plan(int[] longs, int[] ints, int maxLanes) {
         List<int[]> spans = new ArrayList<>();
@@ -46,7 +46,10 @@ record VectorSpans(int[] offsets, int[] lanes, boolean[] ints, int[] restLongs, 
             }
             int at = sorted[i];
             int left = j - i;
-            for (int lanes = maxLanes; lanes >= 2; lanes /= 2) {
+            for (int lanes = 8; lanes >= 2; lanes /= 2) {
+                if (lanes > maxLanes) {
+                    continue;
+                }
                 while (left >= lanes * perLane) {
                     spans.add(new int[] {at, lanes, width});
                     at += lanes * 8;

@@ -24,9 +24,13 @@ final class VectorSums {
 
     private VectorSums() {}
 
-    /** Longs in the widest vector this CPU runs at full speed, for {@link VectorSpans#plan}. */
+    /**
+     * Longs in the widest span vector: the CPU's preferred width (wider ones are emulated), at most
+     * the 8 longs of the widest kernel below (a CPU with wider vectors, such as ARM's SVE, still
+     * gets 512-bit spans).
+     */
     static int maxLanes() {
-        return PREFERRED.length();
+        return Math.min(8, PREFERRED.length());
     }
 
     /** The spans' sum over {@code n} rows of {@code stride} bytes from buffer offset {@code first} of {@code buf}. */
@@ -38,7 +42,8 @@ final class VectorSums {
             sum += switch (s.lanes()[i]) {
                 case 8 -> ints ? ints8(buf, at, n, stride) : longs8(buf, at, n, stride);
                 case 4 -> ints ? ints4(buf, at, n, stride) : longs4(buf, at, n, stride);
-                default -> ints ? ints2(buf, at, n, stride) : longs2(buf, at, n, stride);
+                case 2 -> ints ? ints2(buf, at, n, stride) : longs2(buf, at, n, stride);
+                default -> throw new IllegalArgumentException("a span of " + s.lanes()[i] + " lanes; spans have 2, 4 or 8");
             };
         }
         return sum;
@@ -104,11 +109,13 @@ final class VectorSums {
     }
 
     /**
-     * The raw read's touch ({@link RawRead#sum}): the first {@code length} bytes of {@code buf} as
+     * The raw read's touch ({@link RawRead#sum}): the first {@code length} bytes of {@code buf}
+     * (whatever its limit; the caller has checked them against its capacity) as
      * little-endian longs, in four vectors of the preferred width, so the loads are not serialised
      * behind one chain of additions; the last whole longs and bytes as RawRead adds them.
      */
     static long sum(ByteBuffer buf, int length) {
+        buf = buf.duplicate().clear(); // vector loads check the limit; the raw read's contract is the capacity
         int step = 4 * PREFERRED.vectorByteSize();
         int bytes = PREFERRED.vectorByteSize();
         LongVector a0 = LongVector.zero(PREFERRED);

@@ -159,12 +159,15 @@ class NestedChecksumTest {
         DataType[] types = {nullableInts, ints, counts};
         for (int trial = 0; trial < 16; trial++) {
             Random rnd = new Random(trial);
-            Schema.Builder b = Schema.builder().column("a", nullableInts).column("b", ints).column("m", counts);
+            Schema.Builder b = Schema.builder().column("a", nullableInts).column("b", ints).column("m", counts)
+                    .column("k", DataType.INT);
             Schema schema = (trial % 2 == 0 ? b.columnPerGroup() : b).build(); // a group each, or all in one
             String t = dir.resolve("short" + trial).toString();
             int rows = 1 + rnd.nextInt(3000);
             boolean outliers = trial % 3 == 0;
             Rules rules = new Rules();
+            Rules kept = new Rules(); // of the rows whose k is not 0: every third row left out
+            int keptRows = 0;
             int segment = rnd.nextBoolean() ? 100 + rnd.nextInt(3900) : 4096 * (1 + rnd.nextInt(3));
             try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema,
                     WriterOptions.defaults().withSegmentSize(segment))) {
@@ -172,6 +175,9 @@ class NestedChecksumTest {
                     for (int c = 0; c < 3; c++) {
                         if (rnd.nextInt(10) == 0) {
                             rules.value(null, types[c]);
+                            if (r % 3 != 0) {
+                                kept.value(null, types[c]);
+                            }
                             continue; // a null list or map
                         }
                         boolean outlier = outliers && rnd.nextInt(200) == 0;
@@ -183,6 +189,9 @@ class NestedChecksumTest {
                             }
                             w.setList(c, is);
                             rules.value(is, types[c]);
+                            if (r % 3 != 0) {
+                                kept.value(is, types[c]);
+                            }
                         } else {
                             int n = outlier && rnd.nextBoolean() ? 8 + rnd.nextInt(10) : rnd.nextInt(8);
                             Map<String, Long> m = new java.util.LinkedHashMap<>();
@@ -193,7 +202,16 @@ class NestedChecksumTest {
                             }
                             w.setMap(c, m);
                             rules.value(m, types[c]);
+                            if (r % 3 != 0) {
+                                kept.value(m, types[c]);
+                            }
                         }
+                    }
+                    w.setInt(3, r % 3);
+                    rules.value(r % 3, DataType.INT);
+                    if (r % 3 != 0) {
+                        kept.value(r % 3, DataType.INT);
+                        keptRows++;
                     }
                     w.nextRow();
                 }
@@ -202,6 +220,11 @@ class NestedChecksumTest {
                     rules.sum + rules.nulls * ValueChecksum.NULL_WEIGHT);
             ScanResult r = ChecksumScan.scan(AlbisTable.open(t), ReadOptions.all(), 1);
             assertEquals(expected, new Totals(r.rows(), r.nulls(), r.logicalBytes(), r.checksum()), "trial " + trial);
+            // Filtered: the kept rows of a run come as offsets, the last rows of each segment among them.
+            Totals filtered = new Totals(keptRows, kept.nulls, kept.bytes, kept.sum + kept.nulls * ValueChecksum.NULL_WEIGHT);
+            ScanResult f = ChecksumScan.scan(AlbisTable.open(t),
+                    ReadOptions.all().withFilter(Predicates.not(Predicates.eq("k", 0))), 1);
+            assertEquals(filtered, new Totals(f.rows(), f.nulls(), f.logicalBytes(), f.checksum()), "filtered, trial " + trial);
         }
     }
 
@@ -235,6 +258,49 @@ class NestedChecksumTest {
         b[header + 1] = 0x0C; // the key runs past the map's bytes
         java.nio.file.Files.write(data, b);
         assertDamage(table, data, "column m");
+    }
+
+    /**
+     * The same for a short list of ints, in a run the scan would sum without a branch per row (a
+     * stray null bit, a count that leaves bytes over), and a null list whose slot has no bytes but
+     * an offset far outside the segment (the row codec checks offsets only of values with bytes):
+     * summed as the null it is, reading nothing there.
+     */
+    @Test
+    void damageInAShortIntListIsReportedAndAFarOffsetOfANullIsNotRead() throws IOException {
+        Schema schema = Schema.builder().column("m", DataType.list(DataType.INT, true)).build();
+        String t = dir.resolve("damaged-list").toString();
+        try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema, WriterOptions.defaults())) {
+            for (int r = 0; r < 50; r++) {
+                if (r != 2) {
+                    w.setList(0, java.util.Arrays.asList(r, null, -r));
+                }
+                w.nextRow();
+            }
+        }
+        AlbisTable table = AlbisTable.open(t);
+        ReadOptions unverified = ReadOptions.all().withVerifyChecksums(false);
+        long clean = ChecksumScan.scan(table, unverified, 1).checksum();
+        Path data = Path.of(table.dataPath(table.rowGroups().get(0), table.schema().groups().get(0)));
+        byte[] original = java.nio.file.Files.readAllBytes(data);
+        // Rows of 27 bytes from 4096 (size 4, bitmap 1, slot 8, then header 0x0C, null bits 0x02 and
+        // three ints), row 2 a null of 13; row 1's list at 4096 + 27 + 13.
+        int header = 4096 + 27 + 13;
+        assertEquals(0x0C, original[header]);
+        byte[] b = original.clone();
+        b[header + 1] = 0x0A; // a null bit for a fourth int
+        java.nio.file.Files.write(data, b);
+        assertDamage(table, data, "null bit set past its last value");
+        b = original.clone();
+        b[header] = 2 << 2; // two ints in the bytes of three
+        java.nio.file.Files.write(data, b);
+        assertDamage(table, data, "ends after");
+        b = original.clone();
+        int nullSlot = 4096 + 2 * 27 + 4 + 1; // row 2: slot value 0, the null bit set
+        assertEquals(1, b[nullSlot - 1] & 1);
+        b[nullSlot + 7] = (byte) 0x80; // offset 0x80000000, size still 0
+        java.nio.file.Files.write(data, b);
+        assertEquals(clean, ChecksumScan.scan(table, unverified, 1).checksum());
     }
 
     private static void assertDamage(AlbisTable table, Path data, String says) {

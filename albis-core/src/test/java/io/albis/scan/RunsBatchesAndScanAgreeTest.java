@@ -84,6 +84,7 @@ class RunsBatchesAndScanAgreeTest {
         for (int c = 0; c < 12; c++) {
             b.column("m" + c, DataType.decimal(7, 2));
         }
+        b.column("w0", DataType.decimal(30, 2)).column("w1", DataType.decimal(30, 2)); // two longs each
         Schema schema = b.build();
         for (long seed = 0; seed < 20; seed++) {
             Random rnd = new Random(seed);
@@ -93,7 +94,7 @@ class RunsBatchesAndScanAgreeTest {
             try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema, o)) {
                 int rows = rnd.nextInt(3000);
                 for (int r = 0; r < rows; r++) {
-                    for (int c = 0; c < 23; c++) {
+                    for (int c = 0; c < 25; c++) {
                         if (rnd.nextInt(20) == 0) {
                             continue; // null
                         }
@@ -101,8 +102,10 @@ class RunsBatchesAndScanAgreeTest {
                             w.setLong(c, rnd.nextLong());
                         } else if (c < 11) {
                             w.setInt(c, rnd.nextInt());
-                        } else {
+                        } else if (c < 23) {
                             w.setDecimal(c, BigDecimal.valueOf(rnd.nextInt(2_000_000) - 1_000_000, 2));
+                        } else {
+                            w.setDecimal(c, new BigDecimal(new BigInteger(90, rnd).subtract(BigInteger.ONE.shiftLeft(89)), 2));
                         }
                     }
                     w.nextRow();

@@ -39,6 +39,13 @@ class VectorSumsTest {
         VectorSpans two = VectorSpans.plan(longs, ints, 2); // a CPU with 128-bit vectors only
         assertArrayEquals(new int[] {51, 67, 83, 99, 115, 131, 3, 19}, two.offsets());
         assertArrayEquals(new int[] {35, 47}, two.restInts());
+        // A CPU whose preferred vectors are wider than the widest kernel, or not a power of two of longs.
+        int[] sixteen = new int[16];
+        for (int c = 0; c < 16; c++) {
+            sixteen[c] = 8 * c;
+        }
+        assertArrayEquals(new int[] {8, 8}, VectorSpans.plan(sixteen, new int[0], 16).lanes());
+        assertArrayEquals(new int[] {4, 4, 4, 4}, VectorSpans.plan(sixteen, new int[0], 6).lanes());
         VectorSpans none = VectorSpans.plan(new int[] {0, 16}, new int[] {8, 12 + 8}, 8); // nothing side by side
         assertEquals(0, none.offsets().length);
         assertArrayEquals(new int[] {0, 16}, none.restLongs());
@@ -81,7 +88,7 @@ class VectorSumsTest {
                     expected += buf.getInt(first + r * stride + o);
                 }
             }
-            for (int maxLanes : new int[] {2, 4, VectorSums.maxLanes()}) {
+            for (int maxLanes : new int[] {2, 4, 6, 16, VectorSums.maxLanes()}) {
                 VectorSpans spans = VectorSpans.plan(l, n, maxLanes);
                 long got = VectorSums.sum(spans, buf.asReadOnlyBuffer(), first, rows, stride);
                 for (int r = 0; r < rows; r++) {
@@ -108,5 +115,8 @@ class VectorSumsTest {
         for (int length = 0; length <= buf.capacity(); length += 1 + rnd.nextInt(7)) {
             assertEquals(RawRead.sumFrom(buf, 0, length), VectorSums.sum(buf, length), "length " + length);
         }
+        // The raw read's contract is the buffer's capacity, whatever its limit (vector loads check the limit).
+        buf.limit(10);
+        assertEquals(RawRead.sumFrom(buf, 0, 3000), RawRead.sum(buf, 3000));
     }
 }
