@@ -343,13 +343,15 @@ public final class ChecksumScan {
                     sum += DirectMemory.getByte(rows + o + (long) i * stride) != 0 ? 1 : 0;
                 }
             }
-            if (p.nullClassMasks.length == 2) {
-                long both = countBits(rows + p.bitmapOffset, n, stride, p.nullClassMasks[0], p.nullClassMasks[1]);
+            if (p.nullClassMasks.length == 2 && p.nullClassWords[0] == p.nullClassWords[1]) {
+                long both = countBits(rows + p.bitmapOffset + 8L * p.nullClassWords[0], n, stride,
+                        p.nullClassMasks[0], p.nullClassMasks[1]);
                 nulls += (both & 0xFFFF_FFFFL) + (both >>> 32);
                 nullBytes += (both & 0xFFFF_FFFFL) * p.nullClassWidths[0] + (both >>> 32) * p.nullClassWidths[1];
             } else {
                 for (int c = 0; c < p.nullClassMasks.length; c++) {
-                    long marked = countBits(rows + p.bitmapOffset, n, stride, p.nullClassMasks[c]);
+                    long marked = countBits(rows + p.bitmapOffset + 8L * p.nullClassWords[c], n, stride,
+                            p.nullClassMasks[c]);
                     nulls += marked;
                     nullBytes += marked * p.nullClassWidths[c];
                 }
@@ -409,9 +411,10 @@ public final class ChecksumScan {
             }
             for (int c = 0; c < p.nullClassMasks.length; c++) {
                 long mask = p.nullClassMasks[c];
+                long word = p.bitmapOffset + 8L * p.nullClassWords[c];
                 long marked = 0;
                 for (int i = 0; i < n; i++) {
-                    marked += Long.bitCount(DirectMemory.getLong(at[i] + p.bitmapOffset) & mask);
+                    marked += Long.bitCount(DirectMemory.getLong(at[i] + word) & mask);
                 }
                 nulls += marked;
                 nullBytes += marked * p.nullClassWidths[c];
@@ -629,12 +632,14 @@ public final class ChecksumScan {
         /** The logical width every projected value column of the group shares, or 0 if they differ. */
         int nullWidthOf;
         /**
-         * For {@link #sumWideRows}: masks over the first 8 bitmap bytes (as a little-endian long)
-         * of the projected columns of each logical width, and the widths; null when the group has
-         * strings, binaries, lists or maps, a bitmap of more than 8 bytes, or rows shorter than 8 bytes.
+         * For {@link #sumWideRows}: masks over 8 bitmap bytes (as a little-endian long, word
+         * {@code nullClassWords[c]} of the bitmap) of the projected columns of each logical width,
+         * and the widths, an entry per width and word; null when the group has strings, binaries,
+         * lists or maps, or its bitmap's last word would reach past the fixed area.
          */
         long[] nullClassMasks;
         int[] nullClassWidths;
+        int[] nullClassWords;
         /** For {@link #sumWideRows} where {@link VectorApi#ENABLED}: its int and long columns as vector spans, else null. */
         VectorSpans spans;
         /** For {@link #sumOneColumn}: the offset of the group's only value, or -1 if it does not qualify. */
@@ -721,7 +726,9 @@ public final class ChecksumScan {
             if (p.nullWidthOf <= 0) {
                 p.fusedOffset = -1;
             }
-            if (onlyFixed && nb <= 8 && layout.fixedEnd() >= layout.bitmapOffset() + 8) {
+            // Words of 8 bitmap bytes, each read whole from inside the row (a group of more than 64
+            // columns, such as experiment 3's 100 ints, has several).
+            if (onlyFixed && layout.fixedEnd() >= layout.bitmapOffset() + 8 * ((nb + 7) / 8)) {
                 nullClasses(p, layout, projectedSlot);
                 if (VectorApi.ENABLED) {
                     p.spans = VectorSpans.plan(p.longs, p.ints, VectorSums.maxLanes());
@@ -743,16 +750,19 @@ public final class ChecksumScan {
         return plans.toArray(new GroupPlan[0]);
     }
 
-    /** Fills {@link GroupPlan#nullClassMasks} and {@link GroupPlan#nullClassWidths}. */
+    /** Fills {@link GroupPlan#nullClassMasks}, {@link GroupPlan#nullClassWidths} and {@link GroupPlan#nullClassWords}. */
     private static void nullClasses(GroupPlan p, RowLayout layout, boolean[] projectedSlot) {
-        java.util.TreeMap<Integer, Long> masks = new java.util.TreeMap<>();
+        // Keyed by word, then width: an entry per bitmap word and logical width.
+        java.util.TreeMap<Long, Long> masks = new java.util.TreeMap<>();
         for (int s = 0; s < layout.slots(); s++) {
             if (projectedSlot[s]) {
-                masks.merge(LogicalBytes.of(layout.type(s)), 1L << s, (x, y) -> x | y);
+                long key = ((long) (s / 64) << 32) | LogicalBytes.of(layout.type(s));
+                masks.merge(key, 1L << (s % 64), (x, y) -> x | y);
             }
         }
         p.nullClassMasks = masks.values().stream().mapToLong(Long::longValue).toArray();
-        p.nullClassWidths = masks.keySet().stream().mapToInt(Integer::intValue).toArray();
+        p.nullClassWidths = masks.keySet().stream().mapToInt(k -> (int) (long) k).toArray();
+        p.nullClassWords = masks.keySet().stream().mapToInt(k -> (int) (k >>> 32)).toArray();
     }
 
     private static int[] toArray(List<Integer> l) {

@@ -121,6 +121,70 @@ class RunsBatchesAndScanAgreeTest {
         }
     }
 
+    /**
+     * Groups of 65 to 140 fixed-width columns, whose null bitmaps span several 8-byte words (the
+     * block walk counts each word's nulls with its own masks): all columns or a projection, with
+     * and without a filter, against the iterator.
+     */
+    @Test
+    void scanOfGroupsWithBitmapsOfSeveralWordsAgreesWithTheIterator() throws IOException {
+        DataType[] types = {DataType.INT, DataType.LONG, DataType.DOUBLE, DataType.SHORT, DataType.decimal(7, 2),
+            DataType.BOOLEAN, DataType.INT, DataType.INT};
+        for (long seed = 0; seed < 16; seed++) {
+            Random rnd = new Random(seed);
+            int columns = 65 + rnd.nextInt(76);
+            Schema.Builder b = Schema.builder().column("c0", DataType.INT);
+            DataType[] of = new DataType[columns];
+            of[0] = DataType.INT;
+            for (int c = 1; c < columns; c++) {
+                of[c] = types[rnd.nextInt(types.length)];
+                b.column("c" + c, of[c]);
+            }
+            Schema schema = b.build();
+            String t = dir.resolve("wide" + seed).toString();
+            WriterOptions o = WriterOptions.defaults().withSegmentSize(4096 * (1 + rnd.nextInt(3)));
+            try (AlbisWriter w = AlbisWriter.create(LocalStorage.INSTANCE, t, schema, o)) {
+                int rows = rnd.nextInt(600);
+                for (int r = 0; r < rows; r++) {
+                    for (int c = 0; c < columns; c++) {
+                        if (rnd.nextInt(10) == 0) {
+                            continue; // null
+                        }
+                        switch (of[c].id()) {
+                            case INT -> w.setInt(c, c == 0 ? rnd.nextInt(100) : rnd.nextInt());
+                            case LONG -> w.setLong(c, rnd.nextLong());
+                            case DOUBLE -> w.setDouble(c, rnd.nextGaussian());
+                            case SHORT -> w.setShort(c, (short) rnd.nextInt());
+                            case BOOLEAN -> w.setBoolean(c, rnd.nextBoolean());
+                            default -> w.setDecimal(c, BigDecimal.valueOf(rnd.nextInt(2_000_000) - 1_000_000, 2));
+                        }
+                    }
+                    w.nextRow();
+                }
+            }
+            AlbisTable table = AlbisTable.open(t);
+            List<String> projection = null;
+            if (rnd.nextBoolean()) {
+                projection = new ArrayList<>();
+                for (int c = 0; c < columns; c++) {
+                    if (c == 0 || rnd.nextInt(3) == 0) {
+                        projection.add("c" + c);
+                    }
+                }
+            }
+            Predicate filter = rnd.nextBoolean() ? null : Predicates.lt("c0", rnd.nextInt(100));
+            ReadOptions options = new ReadOptions(projection, filter, null, true, null);
+            String what = "seed " + seed + ", " + columns + " columns, " + filter + ", "
+                    + (projection == null ? "all" : projection.size()) + " read";
+            Expected expected = readWithIterator(table, options);
+            ScanResult scan = ChecksumScan.scan(table, options, 1 + rnd.nextInt(2));
+            assertEquals(expected.rows.size(), scan.rows(), what);
+            assertEquals(expected.nulls, scan.nulls(), what);
+            assertEquals(expected.logicalBytes, scan.logicalBytes(), what);
+            assertEquals(expected.checksum, scan.checksum(), what);
+        }
+    }
+
     private static void writeRandomTable(String t, Random rnd) throws IOException {
         Schema.Builder b = Schema.builder()
                 .column("i", DataType.INT).column("l", DataType.LONG).column("d", DataType.DOUBLE)
